@@ -1,0 +1,180 @@
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { DialectName } from './db/database.ts';
+import type { Database } from './db/schema.ts';
+import { registerAuthGuard } from './modules/auth/auth-guard.ts';
+import { databaseRateLimitStore } from './modules/auth/rate-limit-store.ts';
+import { routeModules } from './modules/routes.ts';
+import { toErrorEnvelope } from './shared/error-handler.ts';
+import { createMailer, type Mailer } from './shared/mailer.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<Database>;
+    dialect: DialectName;
+    mailer: Mailer;
+  }
+}
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  logger?: boolean | object;
+  mailer?: Mailer;
+}
+
+const SECRET_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.refreshToken',
+  '*.accessToken',
+  '*.token',
+];
+
+export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: { paths: SECRET_PATHS, censor: '[nascosto]' },
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', options.db);
+  app.decorate('dialect', options.dialect);
+  app.decorate(
+    'mailer',
+    options.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+  );
+
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body, unexpected } = toErrorEnvelope(error, hasZodFastifySchemaValidationErrors(error));
+    if (unexpected) request.log.error({ err: error }, 'unexpected error');
+    return reply.code(status).send(body);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: databaseRateLimitStore(options.db, app.log),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 121,
+      message: `Troppi tentativi. Riprova tra ${Math.ceil(context.ttl / 1000)} secondi.`,
+    }),
+  });
+  await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 5, fields: 20 } });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Stabile API',
+        description: 'API di Stabile: archivi, attività, contatti, fornitori, condomini e rate.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          archive: { type: 'apiKey', in: 'header', name: 'X-Archive-Id' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerAuthGuard(app);
+  for (const routes of routeModules) await app.register(routes);
+
+  const webDist = config.webDist;
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const name = path.basename(filePath);
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        } else if (name === 'sw.js' || name.endsWith('.html') || name.endsWith('.webmanifest')) {
+          res.header('Cache-Control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url.startsWith('/api') || url.startsWith('/user') || url === '/health';
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).send({
+      data: null,
+      error: { code: 122, message: 'Risorsa non trovata.', status: 404 },
+    });
+  });
+
+  return app;
+}

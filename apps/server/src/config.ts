@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import webpush from 'web-push';
+import { z } from 'zod';
+
+/** Raised when the environment is wrong: main.ts prints the message and exits with 1. */
+export class ConfigError extends Error {}
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'deve iniziare con postgres:// o postgresql://')
+    .optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'deve iniziare con smtp:// o smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Stabile <noreply@stabile.local>'),
+  JWT_SECRET: z.string().min(32, 'deve avere almeno 32 caratteri').optional(),
+  LINK_SECRET: z.string().min(32, 'deve avere almeno 32 caratteri').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  APP_ENV: z.enum(['production', 'beta', 'dev']).default('production'),
+  SEED: z.enum(['0', '1']).default('1'),
+  WEB_DIST: z.string().optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^B[A-Za-z0-9_-]{86}$/, 'deve essere una chiave pubblica VAPID (base64url, 87 caratteri)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'deve essere una chiave privata VAPID (base64url, 43 caratteri)')
+    .optional(),
+  TRUST_PROXY: z.string().min(1).optional(),
+  AUTH_RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
+  MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(200).default(20),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string;
+  linkSecret: string;
+  logLevel: string;
+  appEnv: 'production' | 'beta' | 'dev';
+  seed: boolean;
+  webDist: string;
+  /** Web Push keys: VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, else generated once into secrets.json. */
+  vapid: { publicKey: string; privateKey: string };
+  maxUploadBytes: number;
+  /** Addresses of the reverse proxies whose X-Forwarded-For we believe (comma separated). */
+  trustProxy: string | false;
+  /** Multiplies every credential-check rate limit (end-to-end suites log in many times). */
+  authRateLimitFactor: number;
+}
+
+interface Secrets {
+  jwtSecret: string;
+  linkSecret: string;
+  /** Web Push (VAPID) key pair, base64url as web-push generates it. */
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
+}
+
+/**
+ * Secrets not given in the environment are generated once and kept in DATA_DIR/secrets.json (a file
+ * written by an older version gains the missing ones, the others are kept).
+ */
+function loadSecrets(dataDir: string): Secrets {
+  const file = path.join(dataDir, 'secrets.json');
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>) : {};
+  const vapid =
+    stored.vapidPublicKey && stored.vapidPrivateKey
+      ? { publicKey: stored.vapidPublicKey, privateKey: stored.vapidPrivateKey }
+      : webpush.generateVAPIDKeys();
+  const secrets: Secrets = {
+    jwtSecret: stored.jwtSecret ?? randomBytes(48).toString('base64url'),
+    linkSecret: stored.linkSecret ?? randomBytes(48).toString('base64url'),
+    vapidPublicKey: vapid.publicKey,
+    vapidPrivateKey: vapid.privateKey,
+  };
+  const changed = (Object.keys(secrets) as (keyof Secrets)[]).some((key) => stored[key] !== secrets[key]);
+  if (changed) writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Configurazione non valida: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    throw new ConfigError(
+      'Configurazione non valida: VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY vanno date insieme',
+    );
+  const dataDir = path.resolve(e.DATA_DIR);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch {
+    throw new ConfigError(`Configurazione non valida: DATA_DIR (${dataDir}) non è una cartella scrivibile`);
+  }
+  const secrets =
+    e.JWT_SECRET && e.LINK_SECRET && e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? null : loadSecrets(dataDir);
+  const webDist = e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET ?? secrets!.jwtSecret,
+    linkSecret: e.LINK_SECRET ?? secrets!.linkSecret,
+    logLevel: e.LOG_LEVEL,
+    appEnv: e.APP_ENV,
+    seed: e.SEED === '1',
+    webDist,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : { publicKey: secrets!.vapidPublicKey, privateKey: secrets!.vapidPrivateKey },
+    maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+    trustProxy: e.TRUST_PROXY ?? false,
+    authRateLimitFactor: e.AUTH_RATE_LIMIT_FACTOR,
+  };
+}

@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+
+/**
+ * Reserves `count` consecutive ids from a per-archive counter and returns the first. Call it inside
+ * the transaction of the insert so that a rollback gives the ids back.
+ */
+export async function nextId(
+  db: Kysely<Database>,
+  archiveId: number,
+  name: string,
+  count = 1,
+): Promise<number> {
+  const row = await db
+    .insertInto('archive_counters')
+    .values({ archive_id: archiveId, name, value: count })
+    .onConflict((oc) =>
+      oc
+        .columns(['archive_id', 'name'])
+        .doUpdateSet((eb) => ({ value: eb('archive_counters.value', '+', count) })),
+    )
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value) - count + 1;
+}
+
+/** Same as nextId for tables that are not owned by an archive (accounts, archives, reports). */
+export async function nextGlobalId(db: Kysely<Database>, name: string, count = 1): Promise<number> {
+  const row = await db
+    .insertInto('global_counters')
+    .values({ name, value: count })
+    .onConflict((oc) =>
+      oc.column('name').doUpdateSet((eb) => ({ value: eb('global_counters.value', '+', count) })),
+    )
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value) - count + 1;
+}
+
+/** Reads a per-archive counter without changing it (totals kept beside the writes). */
+export async function readCounter(db: Kysely<Database>, archiveId: number, name: string): Promise<number> {
+  const row = await db
+    .selectFrom('archive_counters')
+    .select('value')
+    .where('archive_id', '=', archiveId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row ? Number(row.value) : 0;
+}
+
+/** Adds `delta` to a per-archive counter (e.g. the number of open activities). */
+export async function addToCounter(
+  db: Kysely<Database>,
+  archiveId: number,
+  name: string,
+  delta: number,
+): Promise<void> {
+  await db
+    .insertInto('archive_counters')
+    .values({ archive_id: archiveId, name, value: delta })
+    .onConflict((oc) =>
+      oc
+        .columns(['archive_id', 'name'])
+        .doUpdateSet((eb) => ({ value: eb('archive_counters.value', '+', delta) })),
+    )
+    .execute();
+}

@@ -1,0 +1,17 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_control.ts';
+import * as m0002 from './0002_people.ts';
+import * as m0003 from './0003_condominiums.ts';
+import * as m0004 from './0004_activities.ts';
+import * as m0005 from './0005_auth_extra.ts';
+import * as m0006 from './0006_rate_limits.ts';
+
+/** Every schema migration, in order. Names sort lexicographically. */
+export const migrations: Record<string, Migration> = {
+  '0001_control': m0001,
+  '0002_people': m0002,
+  '0003_condominiums': m0003,
+  '0004_activities': m0004,
+  '0005_auth_extra': m0005,
+  '0006_rate_limits': m0006,
+};

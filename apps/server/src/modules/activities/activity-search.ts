@@ -1,0 +1,78 @@
+import { COUNT_CAP } from '@stabile/contract';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { DialectName } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { searchTerms } from '../people/people-search.ts';
+import type { ActivityQuery } from './activity.repository.ts';
+
+/**
+ * Full-text search of activities, the one place with dialect-specific query SQL for them.
+ * SQLite: the FTS5 table `activities_fts` (rowid = archive_id * 2^32 + id, so one archive is one
+ * rowid range and newer activities have larger rowids). PostgreSQL: the GIN index on
+ * to_tsvector('simple', search_doc). Every term matches as a prefix ("perd acq" finds "Perdita
+ * d'acqua").
+ */
+
+const ROWID_BASE = 4294967296;
+
+function ftsMatch(terms: string[]): string {
+  return terms.map((t) => `"${t}"*`).join(' ');
+}
+
+function tsQuery(terms: string[]): string {
+  return terms.map((t) => `${t}:*`).join(' & ');
+}
+
+export function activitySearchTerms(text: string): string[] {
+  return searchTerms(text);
+}
+
+/** A predicate on `a.id` (the caller filters a.archive_id) matching every term. */
+export function activitySearchPredicate(
+  dialect: DialectName,
+  archiveId: number,
+  terms: string[],
+): RawBuilder<SqlBool> {
+  if (dialect === 'sqlite') {
+    const low = archiveId * ROWID_BASE;
+    return sql<SqlBool>`a.id in (select rowid - ${low} from activities_fts where activities_fts match ${ftsMatch(terms)} and rowid between ${low} and ${low + ROWID_BASE - 1})`;
+  }
+  return sql<SqlBool>`to_tsvector('simple', a.search_doc) @@ to_tsquery('simple', ${tsQuery(terms)})`;
+}
+
+/**
+ * SQLite only: activities matching the terms read from the FTS index backwards (newest first), so
+ * a page of the newest matches stops after the page instead of sorting every match. The caller
+ * adds the list's other predicates on `a` and orders by `newestFirst`.
+ */
+export function fromNewestMatches(db: Kysely<Database>, archiveId: number, terms: string[]): ActivityQuery {
+  const low = archiveId * ROWID_BASE;
+  return db
+    .selectFrom(sql<{ rowid: number }>`activities_fts`.as('f'))
+    .innerJoin('activities as a', (join) =>
+      join.on((eb) => eb.and([eb('a.archive_id', '=', archiveId), sql<SqlBool>`a.id = f.rowid - ${low}`])),
+    )
+    .where(sql<SqlBool>`f.activities_fts match ${ftsMatch(terms)}`)
+    .where(sql<SqlBool>`f.rowid between ${low} and ${low + ROWID_BASE - 1}`) as unknown as ActivityQuery;
+}
+
+export const newestFirst = sql`f.rowid desc`;
+
+/** Rows of a query counted up to `cap` + 1 (then reported as capped at `cap`). */
+export async function cappedCountOf(
+  db: Kysely<Database>,
+  inner: ActivityQuery,
+  cap = COUNT_CAP,
+): Promise<{ count: number; capped: boolean }> {
+  const row = await db
+    .selectFrom(
+      inner
+        .select(sql`1`.as('one'))
+        .limit(COUNT_CAP + 1)
+        .as('t'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number(row.n);
+  return n > cap ? { count: cap, capped: true } : { count: n, capped: false };
+}

@@ -1,0 +1,599 @@
+import { Area, isoDateToday } from '@stabile/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createTestSession, type TestSession } from '../../test/sessions.ts';
+import { insertCondominium, insertRegistryRow } from './activity.fixtures.ts';
+
+let t: TestApp;
+let s: TestSession;
+let other: TestSession;
+let condoA: number;
+let condoB: number;
+let otherCondo: number;
+let person: number;
+let otherPerson: number;
+let provider: number;
+const today = isoDateToday();
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  s = await createTestSession(t);
+  other = await createTestSession(t);
+  const db = t.database.db;
+  condoA = await insertCondominium(db, s.archiveId, 'Condominio Aurora');
+  condoB = await insertCondominium(db, s.archiveId, 'Residenza Belvedere');
+  // Ids are per archive: the other archive's rows get ids that do not exist in ours.
+  for (let i = 0; i < 5; i++) await insertCondominium(db, other.archiveId, `Altro ${i}`);
+  otherCondo = await insertCondominium(db, other.archiveId, 'Condominio Estraneo');
+  person = await insertRegistryRow(db, 'persons', s.archiveId, 'Rossi Mario', 'mario.rossi@example.it');
+  for (let i = 0; i < 5; i++) await insertRegistryRow(db, 'persons', other.archiveId, `Altra persona ${i}`);
+  otherPerson = await insertRegistryRow(db, 'persons', other.archiveId, 'Rossi Estraneo');
+  provider = await insertRegistryRow(
+    db,
+    'providers',
+    s.archiveId,
+    'Idraulica Bianchi',
+    'ufficio@idraulica.example.it',
+  );
+});
+afterAll(() => t.close());
+
+type Json = Record<string, unknown>;
+async function call(method: string, url: string, payload?: unknown, session: TestSession = s) {
+  const res = await t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: session.headers,
+    ...(payload === undefined ? {} : { payload: payload as Json }),
+  });
+  return { status: res.statusCode, body: res.json(), headers: res.headers };
+}
+
+async function create(payload: Json = {}) {
+  const res = await call('POST', '/api/attivita', {
+    condGenID: condoA,
+    titolo: 'Perdita in cantina',
+    ...payload,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data as Json & { id: number; objVersion: number; numeroPratica: number };
+}
+
+describe('creating an activity', () => {
+  it('applies the defaults of the spec and records the opening event', async () => {
+    const a = await create();
+    expect(a).toMatchObject({
+      richiedenteID: -1,
+      tipoSegnalazID: 2,
+      tipoSegnalazDescr: 'Problema',
+      priorita: 2,
+      stato: 1,
+      dataApertura: today,
+      intestazioneCondominio: 'Condominio Aurora',
+      descrizione: '',
+      nascosta: false,
+    });
+    expect(a.eventi).toEqual([expect.objectContaining({ tipo: 1, autore: 2, testo: 'Attività aperta' })]);
+    const b = await create({ nascosta: true, descrizione: 'Acqua sul pavimento', richiedenteID: person });
+    expect(b.numeroPratica).toBe(a.numeroPratica + 1);
+    expect(b).toMatchObject({ nascosta: true, richiedenteDescr: 'Rossi Mario' });
+    expect(b.eventi).toContainEqual(expect.objectContaining({ tipo: 6, testo: 'Acqua sul pavimento' }));
+  });
+
+  it('refuses missing and invalid fields with Italian messages', async () => {
+    const missing = await call('POST', '/api/attivita', { condGenID: condoA });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.code).toBe(113);
+    expect(missing.body.error.message).toContain('Manca un campo obbligatorio');
+    const priority = await call('POST', '/api/attivita', { condGenID: condoA, titolo: 'x', priorita: 5 });
+    expect(priority.body.error.code).toBe(113);
+    const due = await call('POST', '/api/attivita', {
+      condGenID: condoA,
+      titolo: 'x',
+      dataApertura: '2025-03-10',
+      dataConcludereEntro: '2025-03-01',
+    });
+    expect(due.body.error.message).toContain('non può precedere');
+  });
+
+  it("refuses another archive's condominium and applicant", async () => {
+    const condo = await call('POST', '/api/attivita', { condGenID: otherCondo, titolo: 'x' });
+    expect(condo.body.error).toMatchObject({
+      code: 113,
+      message: expect.stringContaining('Condominio inesistente'),
+    });
+    const applicant = await call('POST', '/api/attivita', {
+      condGenID: condoA,
+      titolo: 'x',
+      richiedenteID: otherPerson,
+    });
+    expect(applicant.body.error.message).toContain('Richiedente inesistente');
+  });
+});
+
+describe('reading, changing and deleting', () => {
+  it("answers 404 for another archive's activity", async () => {
+    const a = await create();
+    const res = await call('GET', `/api/attivita/${a.id}`, undefined, other);
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe(122);
+    const put = await call('PUT', `/api/attivita/${a.id}/stato`, { stato: 2, operatore: 'X' }, other);
+    expect(put.status).toBe(404);
+  });
+
+  it('updates with the current objVersion, refuses a stale one, and records manager and applicant events', async () => {
+    const a = await create();
+    const body = { condGenID: condoB, titolo: 'Perdita in garage', dataApertura: today, priorita: 3 };
+    const ok = await call('PUT', `/api/attivita/${a.id}`, {
+      ...body,
+      gestore: 'Giulia Bianchi',
+      richiedenteID: person,
+      objVersion: a.objVersion,
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({
+      titolo: 'Perdita in garage',
+      intestazioneCondominio: 'Residenza Belvedere',
+      priorita: 3,
+      objVersion: a.objVersion + 1,
+    });
+    const types = ok.body.data.eventi.map((e: Json) => e.tipo);
+    expect(types).toContain(2);
+    expect(types).toContain(5);
+    const stale = await call('PUT', `/api/attivita/${a.id}`, { ...body, objVersion: a.objVersion });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe(115);
+    const again = await call('GET', `/api/attivita/${a.id}`);
+    expect(again.body.data.titolo).toBe('Perdita in garage');
+  });
+
+  it('deletes with objVersion and refuses a stale one', async () => {
+    const a = await create();
+    const stale = await call('DELETE', `/api/attivita/${a.id}?objVersion=${a.objVersion + 5}`);
+    expect(stale.status).toBe(409);
+    const del = await call('DELETE', `/api/attivita/${a.id}?objVersion=${a.objVersion}`);
+    expect(del.status).toBe(200);
+    expect((await call('GET', `/api/attivita/${a.id}`)).status).toBe(404);
+  });
+
+  it('marks notices read with PUT /open', async () => {
+    const a = await create();
+    await t.database.db.updateTable('activities').set({ avvisi: 1 }).where('id', '=', a.id).execute();
+    const res = await call('PUT', `/api/attivita/${a.id}/open`);
+    expect(res.body.data.avvisi).toBe(false);
+  });
+});
+
+describe('state transitions', () => {
+  it('suspends, resumes, closes and reopens, each an event; refuses impossible moves with 115', async () => {
+    const a = await create();
+    const to = (stato: number, objVersion?: number) =>
+      call('PUT', `/api/attivita/${a.id}/stato`, { stato, operatore: 'Mario Rossi', objVersion });
+
+    expect((await to(1)).body.error).toMatchObject({ code: 115 });
+    const suspended = await to(2);
+    expect(suspended.body.data.stato).toBe(2);
+    const twice = await to(2);
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.message).toBe(
+      'Non è possibile passare un\'attività dallo stato "Sospesa" allo stato "Sospesa".',
+    );
+    expect((await to(1)).body.data.stato).toBe(1);
+    const closed = await to(0);
+    expect(closed.body.data).toMatchObject({ stato: 0, dataChiusura: today });
+    const fromClosed = await to(2);
+    expect(fromClosed.body.error.code).toBe(115);
+    expect(fromClosed.body.error.message).toContain('"Chiusa"');
+    const reopened = await to(1);
+    expect(reopened.body.data).toMatchObject({ stato: 1, dataChiusura: null });
+    expect((await to(3)).body.error.code).toBe(115);
+    const stale = await to(2, 1);
+    expect(stale.status).toBe(409);
+    const stateEvents = reopened.body.data.eventi.filter((e: Json) => e.tipo === 1).map((e: Json) => e.testo);
+    expect(stateEvents).toEqual([
+      'Attività aperta',
+      'Attività sospesa (da Aperta a Sospesa)',
+      'Attività ripresa (da Sospesa a Aperta)',
+      'Attività chiusa (da Aperta a Chiusa)',
+      'Attività riaperta (da Chiusa a Aperta)',
+    ]);
+  });
+
+  it('suspended activities can be closed directly, and stato 3 counts as closed for reopening', async () => {
+    const a = await create();
+    await call('PUT', `/api/attivita/${a.id}/stato`, { stato: 2, operatore: 'X' });
+    expect(
+      (await call('PUT', `/api/attivita/${a.id}/stato`, { stato: 0, operatore: 'X' })).body.data.stato,
+    ).toBe(0);
+    await t.database.db.updateTable('activities').set({ stato: 3 }).where('id', '=', a.id).execute();
+    expect(
+      (await call('PUT', `/api/attivita/${a.id}/stato`, { stato: 1, operatore: 'X' })).body.data.stato,
+    ).toBe(1);
+  });
+
+  it('changes the manager with an event', async () => {
+    const a = await create();
+    const res = await call('PUT', `/api/attivita/${a.id}/gestore`, {
+      gestore: 'Luca Verdi',
+      operatore: 'Mario Rossi',
+    });
+    expect(res.body.data.gestore).toBe('Luca Verdi');
+    expect(res.body.data.eventi.at(-1)).toMatchObject({
+      tipo: 2,
+      testo: 'Gestore: Luca Verdi',
+      operatore: 'Mario Rossi',
+    });
+  });
+});
+
+describe('notes and description', () => {
+  it('adds, edits (objVersion) and deletes a note', async () => {
+    const a = await create();
+    const added = await call('POST', `/api/attivita/${a.id}/eventi/nota`, {
+      testo: 'Chiamato il custode',
+      operatore: 'Mario',
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.data).toMatchObject({ tipo: 3, testo: 'Chiamato il custode', objVersion: 1 });
+    const noteId = added.body.data.id;
+    const edited = await call('PUT', `/api/attivita/${a.id}/eventi/nota/${noteId}`, {
+      testo: 'Chiamato il custode due volte',
+      operatore: 'Mario',
+      objVersion: 1,
+    });
+    expect(edited.body.data).toMatchObject({ testo: 'Chiamato il custode due volte', objVersion: 2 });
+    const stale = await call('PUT', `/api/attivita/${a.id}/eventi/nota/${noteId}`, {
+      testo: 'x',
+      operatore: 'Mario',
+      objVersion: 1,
+    });
+    expect(stale.status).toBe(409);
+    const openingEvent = (await call('GET', `/api/attivita/${a.id}`)).body.data.eventi[0].id;
+    const notANote = await call('DELETE', `/api/attivita/${a.id}/eventi/nota/${openingEvent}?objVersion=1`);
+    expect(notANote.status).toBe(404);
+    expect((await call('DELETE', `/api/attivita/${a.id}/eventi/nota/${noteId}?objVersion=2`)).status).toBe(
+      200,
+    );
+    const after = await call('GET', `/api/attivita/${a.id}`);
+    expect(after.body.data.eventi.some((e: Json) => e.tipo === 3)).toBe(false);
+  });
+
+  it('changes the description, which becomes searchable', async () => {
+    const a = await create();
+    const res = await call('PUT', `/api/attivita/${a.id}/eventi/descrizione`, {
+      descrizione: 'Infiltrazione dal lucernario',
+      operatore: 'Mario',
+    });
+    expect(res.body.data.descrizione).toBe('Infiltrazione dal lucernario');
+    expect(res.body.data.eventi.at(-1)).toMatchObject({ tipo: 6, testo: 'Infiltrazione dal lucernario' });
+    const found = await call('GET', '/api/attivita?searchQuery=lucernario');
+    expect(found.body.data.map((x: Json) => x.id)).toEqual([a.id]);
+  });
+});
+
+describe('types, applicants and settings', () => {
+  it('lists the default types and adds one, refusing a duplicate', async () => {
+    const list = await call('GET', '/api/attivita/tipo');
+    expect(list.body.data).toContainEqual({ id: 2, descr: 'Problema' });
+    const added = await call('POST', '/api/attivita/tipo', { descr: 'Ascensore' });
+    expect(added.status).toBe(201);
+    expect((await call('GET', '/api/attivita/tipo')).body.data).toContainEqual(added.body.data);
+    const dup = await call('POST', '/api/attivita/tipo', { descr: 'ascensore' });
+    expect(dup.body.error.code).toBe(115);
+  });
+
+  it('searches applicants among the archive contacts', async () => {
+    const res = await call('GET', '/api/attivita/richiedenti?searchQuery=ross');
+    expect(res.body.data).toEqual([
+      { id: person, descr: 'Rossi Mario', email: 'mario.rossi@example.it', telefono: null },
+    ]);
+    expect((await call('GET', '/api/attivita/richiedenti?searchQuery=ro')).body.error.code).toBe(113);
+    expect((await call('GET', `/api/attivita/richiedenti/${person}`)).body.data.descr).toBe('Rossi Mario');
+    expect((await call('GET', `/api/attivita/richiedenti/${otherPerson}`)).status).toBe(404);
+  });
+
+  it('keeps the closed-activity window per user', async () => {
+    expect((await call('GET', '/api/attivita/impostazioni')).body.data).toEqual({
+      giorniChiuseVisibili: 30,
+      perCondominio: [],
+    });
+    const bad = await call('PUT', '/api/attivita/impostazioni', { giorniChiuseVisibili: 45 });
+    expect(bad.body.error.code).toBe(113);
+    const saved = await call('PUT', '/api/attivita/impostazioni', {
+      giorniChiuseVisibili: 90,
+      perCondominio: [{ condGenID: condoB, giorni: 7 }],
+    });
+    expect(saved.body.data.giorniChiuseVisibili).toBe(90);
+    expect(
+      (await call('GET', '/api/attivita/impostazioni', undefined, other)).body.data.giorniChiuseVisibili,
+    ).toBe(30);
+    await call('PUT', '/api/attivita/impostazioni', { giorniChiuseVisibili: 30 });
+  });
+});
+
+describe('the list', () => {
+  let fresh: TestSession;
+  let c1: number;
+  let c2: number;
+  let p1: number;
+  let f1: number;
+  const ids: Record<string, number> = {};
+  const list = async (query: string) => {
+    const res = await call('GET', `/api/attivita?pageSize=100&${query}`, undefined, fresh);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return (res.body.data as Json[]).map((x) => x.id as number).sort((a, b) => a - b);
+  };
+  const expectIds = async (query: string, names: string[]) => {
+    expect(await list(query), query).toEqual(names.map((n) => ids[n]).sort((a, b) => (a ?? 0) - (b ?? 0)));
+  };
+
+  beforeAll(async () => {
+    fresh = await createTestSession(t);
+    const db = t.database.db;
+    c1 = await insertCondominium(db, fresh.archiveId, 'Palazzo Verdi');
+    c2 = await insertCondominium(db, fresh.archiveId, 'Villa Serena');
+    p1 = await insertRegistryRow(db, 'persons', fresh.archiveId, 'Neri Paola');
+    f1 = await insertRegistryRow(
+      db,
+      'providers',
+      fresh.archiveId,
+      'Elettrica Gialli',
+      'info@gialli.example.it',
+    );
+    const make = async (name: string, payload: Json) => {
+      const res = await call('POST', '/api/attivita', { condGenID: c1, titolo: name, ...payload }, fresh);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      ids[name] = res.body.data.id;
+      return res.body.data as Json & { id: number };
+    };
+    await make('Ascensore fermo', { priorita: 4, gestore: 'Luca', dataApertura: '2025-01-10', servizio: 4 });
+    await make('Citofono guasto', { condGenID: c2, tipoSegnalazID: 1, dataApertura: '2025-02-10' });
+    await make('Luce scale', {
+      richiedenteID: p1,
+      dataApertura: '2025-03-10',
+      dataConcludereEntro: '2025-04-01',
+      gestore: 'Anna',
+    });
+    const closed = await make('Cancello rotto', { dataApertura: '2025-04-10', esercizioID: 7 });
+    await call('PUT', `/api/attivita/${closed.id}/stato`, { stato: 0, operatore: 'X' }, fresh);
+    const suspended = await make('Tetto', { dataApertura: '2025-05-10' });
+    await call('PUT', `/api/attivita/${suspended.id}/stato`, { stato: 2, operatore: 'X' }, fresh);
+    const withProvider = await make('Quadro elettrico', { dataApertura: '2025-06-10' });
+    await call(
+      'POST',
+      `/api/attivita/${withProvider.id}/fornitore/${f1}/intervento`,
+      { operatore: 'X' },
+      fresh,
+    );
+    await db
+      .updateTable('activities')
+      .set({ avvisi: 1 })
+      .where('archive_id', '=', fresh.archiveId)
+      .where('id', '=', ids.Tetto!)
+      .execute();
+  });
+
+  it('filters by state tab', async () => {
+    await expectIds('stato=1', ['Ascensore fermo', 'Citofono guasto', 'Luce scale', 'Quadro elettrico']);
+    await expectIds('stato=2', ['Tetto']);
+    await expectIds('stato=0', ['Cancello rotto']);
+    await expectIds('', [
+      'Ascensore fermo',
+      'Citofono guasto',
+      'Luce scale',
+      'Quadro elettrico',
+      'Tetto',
+      'Cancello rotto',
+    ]);
+  });
+
+  it('filters one by one', async () => {
+    await expectIds(`condGenID=${c2}`, ['Citofono guasto']);
+    await expectIds(`condGendID=${c2}`, ['Citofono guasto']);
+    await expectIds(`fornitoreID=${f1}`, ['Quadro elettrico']);
+    await expectIds('priorita=4', ['Ascensore fermo']);
+    await expectIds('tipoSegnalazID=1', ['Citofono guasto']);
+    await expectIds(`richiedenteID=${p1}`, ['Luce scale']);
+    await expectIds('dataDa=2025-02-01&dataA=2025-03-31', ['Citofono guasto', 'Luce scale']);
+    await expectIds('gestore=Luca', ['Ascensore fermo']);
+    await expectIds('avvisi=true', ['Tetto']);
+    await expectIds('servizio=4', ['Ascensore fermo']);
+    await expectIds('attive=true', ['Quadro elettrico']);
+    await expectIds('datiIncompleti=true&stato=1', [
+      'Ascensore fermo',
+      'Citofono guasto',
+      'Quadro elettrico',
+    ]);
+    await expectIds('esercizioID=7', ['Cancello rotto']);
+    await expectIds('priorita=4&stato=2', []);
+  });
+
+  it('refuses bad filters with 113', async () => {
+    for (const q of [
+      'priorita=9',
+      'stato=7',
+      'dataDa=10/01/2025',
+      'orderBy=titolo',
+      'searchQuery=ab',
+      'avvisi=forse',
+    ]) {
+      const res = await call('GET', `/api/attivita?${q}`, undefined, fresh);
+      expect(res.status, q).toBe(400);
+      expect(res.body.error.code).toBe(113);
+    }
+    const range = await call('GET', '/api/attivita?dataDa=2025-05-01&dataA=2025-01-01', undefined, fresh);
+    expect(range.body.error.message).toContain('data iniziale');
+  });
+
+  it('searches by title, number and condominium, newest first', async () => {
+    await expectIds('searchQuery=citofono', ['Citofono guasto']);
+    await expectIds('searchQuery=serena', ['Citofono guasto']);
+    await expectIds('searchQuery=scal', ['Luce scale']);
+    const numero = (await call('GET', `/api/attivita/${ids.Tetto}`, undefined, fresh)).body.data
+      .numeroPratica;
+    expect(await list(`searchQuery=${numero}00&stato=2`)).toEqual([]);
+    await expectIds('searchQuery=verdi&stato=1&orderBy=priorita', [
+      'Ascensore fermo',
+      'Luce scale',
+      'Quadro elettrico',
+    ]);
+    const res = await call('GET', '/api/attivita?searchQuery=palazzo%20verdi', undefined, fresh);
+    const dates = (res.body.data as Json[]).map((x) => x.dataApertura as string);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('orders, pages and reports totals in the x-pagination header', async () => {
+    const res = await call(
+      'GET',
+      '/api/attivita?stato=1&pageSize=2&pageNumber=2&orderBy=menoRecenti',
+      undefined,
+      fresh,
+    );
+    expect(res.body.data.map((x: Json) => x.titolo)).toEqual(['Luce scale', 'Quadro elettrico']);
+    expect(JSON.parse(res.headers['x-pagination'] as string)).toEqual({
+      totalCount: 4,
+      currentPage: 2,
+      pageSize: 2,
+      totalPages: 2,
+    });
+    const byPriority = await call('GET', '/api/attivita?stato=1&orderBy=priorita', undefined, fresh);
+    expect(byPriority.body.data[0].titolo).toBe('Ascensore fermo');
+    const due = await call('GET', '/api/attivita?stato=1&orderBy=scadenza', undefined, fresh);
+    expect(due.body.data[0].titolo).toBe('Luce scale');
+    const filtered = await call('GET', '/api/attivita?priorita=2', undefined, fresh);
+    expect(filtered.body.pagination).toMatchObject({ totalCount: 5 });
+  });
+
+  it('shows closed activities only inside the visibility window', async () => {
+    const closedId = ids['Cancello rotto']!;
+    const db = t.database.db;
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    await db
+      .updateTable('activities')
+      .set({ data_chiusura: daysAgo(40) })
+      .where('archive_id', '=', fresh.archiveId)
+      .where('id', '=', closedId)
+      .execute();
+    await expectIds('stato=0', []);
+    expect(await list('')).not.toContain(closedId);
+    await call('PUT', '/api/attivita/impostazioni', { giorniChiuseVisibili: 90 }, fresh);
+    await expectIds('stato=0', ['Cancello rotto']);
+    await call(
+      'PUT',
+      '/api/attivita/impostazioni',
+      { giorniChiuseVisibili: 90, perCondominio: [{ condGenID: c1, giorni: 7 }] },
+      fresh,
+    );
+    await expectIds('stato=0', []);
+    await expectIds(`stato=0&condGenID=${c1}`, []);
+    await call(
+      'PUT',
+      '/api/attivita/impostazioni',
+      { giorniChiuseVisibili: 7, perCondominio: [{ condGenID: c1, giorni: 0 }] },
+      fresh,
+    );
+    await expectIds('stato=0', ['Cancello rotto']);
+    await call('PUT', '/api/attivita/impostazioni', { giorniChiuseVisibili: 0 }, fresh);
+    await expectIds('stato=0', ['Cancello rotto']);
+    await db
+      .updateTable('activities')
+      .set({ data_chiusura: today })
+      .where('archive_id', '=', fresh.archiveId)
+      .where('id', '=', closedId)
+      .execute();
+    await call('PUT', '/api/attivita/impostazioni', { giorniChiuseVisibili: 30 }, fresh);
+  });
+});
+
+describe('interventions', () => {
+  it('adds, edits, postpones, marks done and deletes, each with an event', async () => {
+    const a = await create();
+    const base = `/api/attivita/${a.id}/fornitore/${provider}/intervento`;
+    const missing = await call('POST', `/api/attivita/${a.id}/fornitore/999999/intervento`, {
+      operatore: 'X',
+    });
+    expect(missing.body.error.code).toBe(201);
+    const created = await call('POST', base, {
+      descrizione: 'Sostituire il raccordo',
+      dataPrevista: today,
+      operatore: 'Mario',
+    });
+    expect(created.status).toBe(201);
+    const i = created.body.data;
+    expect(i).toMatchObject({
+      fornitoreDescr: 'Idraulica Bianchi',
+      dataPrevista: today,
+      dataEsecuzione: null,
+      rinviato: false,
+    });
+    expect((await call('GET', `/api/attivita/${a.id}`)).body.data.interventiInCorso).toBe(1);
+
+    const edited = await call('PUT', `${base}/${i.id}`, {
+      descrizione: 'Raccordo e guarnizione',
+      dataPrevista: null,
+      operatore: 'Mario',
+      objVersion: 1,
+    });
+    expect(edited.body.data).toMatchObject({
+      descrizione: 'Raccordo e guarnizione',
+      dataPrevista: null,
+      objVersion: 2,
+    });
+    const stale = await call('PUT', `${base}/${i.id}`, { operatore: 'Mario', objVersion: 1 });
+    expect(stale.status).toBe(409);
+
+    const later = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const postponed = await call('PUT', `${base}/${i.id}/dataPrevista`, {
+      dataPrevista: later,
+      motivazione: 'Pezzo in arrivo',
+    });
+    expect(postponed.body.data).toMatchObject({
+      dataPrevista: later,
+      rinviato: true,
+      motivazioneRinvio: 'Pezzo in arrivo',
+    });
+    const noReason = await call('PUT', `${base}/${i.id}/dataPrevista`, { dataPrevista: later });
+    expect(noReason.body.error.code).toBe(113);
+
+    const done = await call('PUT', `${base}/${i.id}/svolgi`, { operatore: 'Mario', dataEsecuzione: today });
+    expect(done.body.data.dataEsecuzione).toBe(today);
+    const twice = await call('PUT', `${base}/${i.id}/svolgi`, { operatore: 'Mario', dataEsecuzione: today });
+    expect(twice.body.error).toMatchObject({ code: 115, message: "L'intervento è già stato svolto." });
+    const detail = (await call('GET', `/api/attivita/${a.id}`)).body.data;
+    expect(detail.interventiInCorso).toBe(0);
+    expect(detail.eventi.filter((e: Json) => e.tipo === 4)).toHaveLength(4);
+
+    const wrongProvider = await call(
+      'DELETE',
+      `/api/attivita/${a.id}/fornitore/${provider + 1000}/intervento/${i.id}?objVersion=4`,
+    );
+    expect(wrongProvider.status).toBe(404);
+    expect((await call('DELETE', `${base}/${i.id}?objVersion=4`)).status).toBe(200);
+    expect((await call('GET', `/api/attivita/${a.id}`)).body.data.interventi).toEqual([]);
+  });
+
+  it('refuses new interventions on a closed activity', async () => {
+    const a = await create();
+    await call('PUT', `/api/attivita/${a.id}/stato`, { stato: 0, operatore: 'X' });
+    const res = await call('POST', `/api/attivita/${a.id}/fornitore/${provider}/intervento`, {
+      operatore: 'X',
+    });
+    expect(res.body.error).toMatchObject({ code: 115, message: expect.stringContaining('riaprila') });
+  });
+});
+
+describe('permissions', () => {
+  it('refuses every activity route without the activities area', async () => {
+    const denied = await createTestSession(t, { deniedAreas: [Area.Activities] });
+    for (const url of [
+      '/api/attivita',
+      '/api/attivita/tipo',
+      '/api/home',
+      '/api/interventoFornitore/stato',
+    ]) {
+      const res = await call('GET', url, undefined, denied);
+      expect(res.status, url).toBe(403);
+      expect(res.body.error.code).toBe(120);
+    }
+  });
+});

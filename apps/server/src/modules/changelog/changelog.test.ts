@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { parseChangelog } from './changelog.ts';
+
+describe("the what's-new entries", () => {
+  it('reads versions, dates, titles and bullets from the changelog', () => {
+    const entries = parseChangelog(
+      '# Novità\n\n## [1.1.0] - 2026-12-01 - Rate\n- Prima voce\n- Seconda voce\n\n## [1.0.0] - 2026-11-01\n- Avvio\n',
+    );
+    expect(entries).toEqual([
+      { versione: '1.1.0', data: '2026-12-01', titolo: 'Rate', voci: ['Prima voce', 'Seconda voce'] },
+      { versione: '1.0.0', data: '2026-11-01', titolo: 'Versione 1.0.0', voci: ['Avvio'] },
+    ]);
+  });
+
+  describe('GET /api/changelog', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await buildTestApp();
+    });
+    afterAll(() => t.close());
+
+    it('serves the project changelog without a session', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/changelog' });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.data[0].versione).toBe('0.1.0');
+      expect(body.data[0].voci.length).toBeGreaterThan(0);
+    });
+  });
+});

@@ -1,0 +1,246 @@
+import { Area, computeCodiceFiscale, italianIbanFromParts } from '@stabile/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createTestSession, type TestSession } from '../../test/sessions.ts';
+
+const CF_MARIO = computeCodiceFiscale({
+  nome: 'Mario',
+  cognome: 'Rossi',
+  dataNascita: '1970-05-12',
+  sesso: 'M',
+  codiceComune: 'F205',
+});
+
+let t: TestApp;
+let s: TestSession;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  s = await createTestSession(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Json = Record<string, unknown>;
+
+async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json, session = s) {
+  const res = await t.app.inject({ method, url, headers: session.headers, ...(payload ? { payload } : {}) });
+  return {
+    status: res.statusCode,
+    // biome-ignore lint/suspicious/noExplicitAny: tests read the envelope's fields directly
+    body: res.json() as { data: any; error: any; pagination?: any },
+    headers: res.headers,
+  };
+}
+
+async function create(payload: Json, session = s) {
+  const res = await call('POST', '/api/persona', payload, session);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as { id: number; objVersion: number; descr: string };
+}
+
+describe('contacts (/api/persona)', () => {
+  it('creates, reads, updates and deletes a contact with every field', async () => {
+    const full = {
+      descr: 'Rossi Mario',
+      ragioneSociale: null,
+      titolo: 'Sig.',
+      indirizzo: 'Via Roma, 1',
+      cap: '20121',
+      citta: 'Milano',
+      provincia: 'mi',
+      nazione: 'Italia',
+      codiceFiscale: CF_MARIO.toLowerCase(),
+      partitaIva: '',
+      telefono1: '347 1234567',
+      telefono1Etichetta: 'casa',
+      telefono2: '02 12345678',
+      telefono2Etichetta: 'ufficio',
+      email: 'mario.rossi@example.it',
+      pec: 'mario.rossi@pec.it',
+      iban: italianIbanFromParts('03069', '09606', '100000000123'),
+      bic: 'BCITITMM',
+      banca: 'Intesa Sanpaolo',
+      sitoWeb: 'https://www.example.it',
+      lingua: 'it',
+      recapitoDescr: 'Presso Studio Bianchi',
+      recapitoIndirizzo: 'Corso Venezia, 2',
+      recapitoCap: '20122',
+      recapitoCitta: 'Milano',
+      recapitoProvincia: 'MI',
+      spedizioneGenerale: 2,
+      spedizioneGuasti: 3,
+      spedizioneAssemblee: 1,
+      preferenzaPagamento: 1,
+      rappresentanteLegale: 'Rossi Mario',
+      esportaRubrica: true,
+      portaleAttivo: true,
+      codiceTributo: '1040',
+      causaleCu: 'A',
+      includiAcK730: true,
+      terminiPagamento: '30 giorni',
+      domicilioFiscale: 'Milano',
+      note: 'Chiamare dopo le 18',
+      campoLibero1: 'Scala B',
+      campoLibero4: 'Box 12',
+    };
+    const created = await create(full);
+    expect(created).toMatchObject({
+      descr: 'Rossi Mario',
+      provincia: 'MI',
+      codiceFiscale: CF_MARIO,
+      partitaIva: null,
+      esportaRubrica: true,
+      includiAcK730: true,
+      campoLibero4: 'Box 12',
+      objVersion: 1,
+    });
+
+    const got = await call('GET', `/api/persona/${created.id}`);
+    expect(got.body.data).toEqual(created);
+
+    const updated = await call('PUT', `/api/persona/${created.id}`, {
+      ...full,
+      descr: 'Rossi Mario Luigi',
+      objVersion: 1,
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data).toMatchObject({ descr: 'Rossi Mario Luigi', objVersion: 2 });
+
+    const stale = await call('PUT', `/api/persona/${created.id}`, { ...full, objVersion: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe(115);
+    expect((await call('GET', `/api/persona/${created.id}`)).body.data.descr).toBe('Rossi Mario Luigi');
+
+    const staleDelete = await call('DELETE', `/api/persona/${created.id}?objVersion=1`);
+    expect(staleDelete.status).toBe(409);
+    expect(staleDelete.body.error.code).toBe(115);
+
+    const deleted = await call('DELETE', `/api/persona/${created.id}?objVersion=2`);
+    expect(deleted.status).toBe(200);
+    const gone = await call('GET', `/api/persona/${created.id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.message).toBe('Il contatto richiesto non esiste.');
+  });
+
+  it.each([
+    [{ descr: '' }, 'descr', 'Manca un campo obbligatorio'],
+    [{}, 'descr', 'Manca un campo obbligatorio'],
+    [{ descr: 'x'.repeat(201) }, 'descr', 'Il messaggio non può superare i 200 caratteri'],
+    [{ descr: 'A', codiceFiscale: 'RSSMRA70E12F205X' }, 'codiceFiscale', 'Codice fiscale non valido'],
+    [{ descr: 'A', partitaIva: '12345678901' }, 'partitaIva', 'Numero di partita iva non valido'],
+    [{ descr: 'A', email: 'mario@' }, 'email', 'Indirizzo email non valido'],
+    [
+      { descr: 'A', email: `${'a'.repeat(1020)}@example.it` },
+      'email',
+      'Indirizzo email ha raggiunto il limite di caratteri',
+    ],
+    [{ descr: 'A', pec: 'pec.it' }, 'pec', 'Indirizzo PEC non valido'],
+    [{ descr: 'A', sitoWeb: 'http://192.168.1.1' }, 'sitoWeb', 'Indirizzo web non valido'],
+    [{ descr: 'A', cap: '2012' }, 'cap', 'CAP non valido'],
+    [{ descr: 'A', provincia: 'XX' }, 'provincia', 'Sigla di provincia non valida'],
+    [{ descr: 'A', recapitoCap: 'abcde' }, 'recapitoCap', 'CAP non valido'],
+    [{ descr: 'A', telefono1: 'abc' }, 'telefono1', 'Numero di telefono non valido'],
+    [{ descr: 'A', iban: 'IT00X0306909606100000000123' }, 'iban', 'IBAN non valido'],
+    [{ descr: 'A', bic: '12' }, 'bic', 'BIC non valido'],
+    [{ descr: 'A', note: 'x'.repeat(4001) }, 'note', 'Il messaggio non può superare i 4000 caratteri'],
+  ])('refuses %j with code 113 and the field message', async (payload, path, message) => {
+    const res = await call('POST', '/api/persona', payload);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe(113);
+    expect(res.body.error.message).toBe(`${message} (${path})`);
+    expect(res.body.error.details[0]).toEqual({ path, message });
+  });
+
+  it('requires objVersion on update and delete', async () => {
+    const p = await create({ descr: 'Versione Mancante' });
+    const put = await call('PUT', `/api/persona/${p.id}`, { descr: 'X' });
+    expect(put.status).toBe(400);
+    expect(put.body.error.code).toBe(113);
+    const del = await call('DELETE', `/api/persona/${p.id}`);
+    expect(del.status).toBe(400);
+    expect(del.body.error.code).toBe(113);
+  });
+
+  it('pages the list 15 at a time in description order, with the x-pagination header', async () => {
+    const other = await createTestSession(t);
+    for (const name of ['Zanetti Ugo', 'àlfieri Anna', 'Bianchi Carla', 'Colombo Dario']) {
+      await create({ descr: name }, other);
+    }
+    for (let i = 0; i < 16; i++) await create({ descr: `Esposito ${String(i).padStart(2, '0')}` }, other);
+    const first = await call('GET', '/api/persona?pageNumber=1', undefined, other);
+    expect(first.status).toBe(200);
+    expect(first.body.data).toHaveLength(15);
+    expect(first.body.data.slice(0, 3).map((p: Json) => p.descr)).toEqual([
+      'àlfieri Anna',
+      'Bianchi Carla',
+      'Colombo Dario',
+    ]);
+    const header = JSON.parse(String(first.headers['x-pagination']));
+    expect(header).toEqual({ totalCount: 20, currentPage: 1, pageSize: 15, totalPages: 2 });
+    const second = await call('GET', '/api/persona?pageNumber=2&pageSize=15&OrderBy=descr', undefined, other);
+    expect(second.body.data.map((p: Json) => p.descr).at(-1)).toBe('Zanetti Ugo');
+    expect(second.body.data).toHaveLength(5);
+  });
+
+  it('searches from 3 characters, by word prefix, accents aside, in description order', async () => {
+    const other = await createTestSession(t);
+    await create({ descr: 'Verdi Giuseppe', citta: 'Parma' }, other);
+    await create({ descr: 'Verdone Carlo', codiceFiscale: CF_MARIO }, other);
+    await create({ descr: 'Nicolò Bassi', email: 'nico@example.it' }, other);
+    await create({ descr: 'Bianchi Anna' }, other);
+    const search = async (q: string) =>
+      (await call('GET', `/api/persona?searchQuery=${encodeURIComponent(q)}`, undefined, other)).body;
+    expect((await search('ver')).data.map((p: Json) => p.descr)).toEqual(['Verdi Giuseppe', 'Verdone Carlo']);
+    expect((await search('giu ver')).data.map((p: Json) => p.descr)).toEqual(['Verdi Giuseppe']);
+    expect((await search('nicolo')).data.map((p: Json) => p.descr)).toEqual(['Nicolò Bassi']);
+    expect((await search('parma')).data.map((p: Json) => p.descr)).toEqual(['Verdi Giuseppe']);
+    expect((await search(CF_MARIO.slice(0, 8))).data.map((p: Json) => p.descr)).toEqual(['Verdone Carlo']);
+    expect((await search('zzz')).data).toEqual([]);
+    expect((await search('zzz')).pagination.totalCount).toBe(0);
+    // Under 3 characters the list is not filtered.
+    expect((await search('ve')).data).toHaveLength(4);
+  });
+
+  it('does not see or change contacts of another archive', async () => {
+    const mine = await create({ descr: 'Contatto Riservato' });
+    const stranger = await createTestSession(t);
+    expect((await call('GET', `/api/persona/${mine.id}`, undefined, stranger)).status).toBe(404);
+    const put = await call('PUT', `/api/persona/${mine.id}`, { descr: 'Rubato', objVersion: 1 }, stranger);
+    expect(put.status).toBe(404);
+    expect((await call('DELETE', `/api/persona/${mine.id}?objVersion=1`, undefined, stranger)).status).toBe(
+      404,
+    );
+    const list = await call('GET', '/api/persona?searchQuery=riservato', undefined, stranger);
+    expect(list.body.data).toEqual([]);
+    expect((await call('GET', `/api/persona/${mine.id}`)).body.data).toMatchObject({
+      descr: 'Contatto Riservato',
+      objVersion: 1,
+    });
+  });
+
+  it('refuses the contacts area to a user without the people flag', async () => {
+    const denied = await createTestSession(t, { deniedAreas: [Area.People] });
+    for (const [method, url] of [
+      ['GET', '/api/persona'],
+      ['GET', '/api/persona/1'],
+      ['POST', '/api/persona'],
+      ['GET', '/api/persona/1/allegati'],
+    ] as const) {
+      const res = await call(method, url, method === 'POST' ? { descr: 'X' } : undefined, denied);
+      expect(res.status, url).toBe(403);
+      expect(res.body.error.code).toBe(120);
+    }
+    const providersOnly = await createTestSession(t, { deniedAreas: [Area.Providers] });
+    expect((await call('GET', '/api/persona', undefined, providersOnly)).status).toBe(200);
+  });
+
+  it('lists the attachments of a contact (none yet) and answers 404 for an unknown one', async () => {
+    const p = await create({ descr: 'Con Allegati' });
+    const res = await call('GET', `/api/persona/${p.id}/allegati`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([]);
+    expect((await call('GET', '/api/persona/999999/allegati')).status).toBe(404);
+  });
+});

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { type AppInstance, buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { createDatabase, type DatabaseHandle } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import type { Mailer, MailMessage } from '../shared/mailer.ts';
+
+export interface TestApp {
+  app: AppInstance;
+  database: DatabaseHandle;
+  config: Config;
+  /** Every email the app sent during the test. */
+  outbox: MailMessage[];
+  close(): Promise<void>;
+}
+
+/**
+ * Which database the suite runs on: PostgreSQL (TEST_DATABASE_URL) when TEST_DIALECT=postgres, as
+ * `npm run test:postgres` sets it; SQLite otherwise.
+ */
+const postgresUrl = process.env.TEST_DIALECT === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+export const testDialect = postgresUrl ? 'postgres' : 'sqlite';
+
+/**
+ * A fresh app on a fresh database: an in-memory SQLite, or its own schema in the PostgreSQL of
+ * TEST_DATABASE_URL (dropped on close). Logging is off unless TEST_LOG is set.
+ */
+export async function buildTestApp(
+  overrides: Partial<Record<string, string>> = {},
+  /** Extra routes a test needs (registered before the app is ready), e.g. a dummy route of an area. */
+  extraRoutes?: (app: AppInstance) => Promise<void>,
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stabile-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LINK_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: process.env.TEST_LOG ? 'debug' : 'silent',
+    PUBLIC_URL: 'http://stabile.test',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...overrides,
+  });
+  const testUrl = postgresUrl;
+  let schema: string | undefined;
+  if (testUrl) {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: testUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const database = createDatabase({
+    dataDir,
+    databaseUrl: testUrl,
+    ...(schema ? { pgSchema: schema } : { sqliteFile: ':memory:' }),
+  });
+  await migrateToLatest(database.db, schema ? { schema } : {});
+  const outbox: MailMessage[] = [];
+  const mailer: Mailer = {
+    async send(message) {
+      outbox.push(message);
+    },
+  };
+  const app = await buildApp({ config, db: database.db, dialect: database.dialect, mailer });
+  if (extraRoutes) await app.register(extraRoutes);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    outbox,
+    async close() {
+      await app.close();
+      if (schema) await sql.raw(`drop schema ${schema} cascade`).execute(database.db);
+      await database.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import type { Area } from '@stabile/contract';
+import type { ReactNode } from 'react';
+import { useAppSelector } from '../../shared/hooks.ts';
+import { NotAllowedPage } from '../routes/not-allowed/not-allowed-page.tsx';
+import { isAreaAllowed } from '../state/auth-slice.ts';
+
+export interface AreaRouteProps {
+  area: Area;
+  children: ReactNode;
+}
+
+/** A page of a permission area (spec section 6): the not-allowed page when the user lacks it. */
+export function AreaRoute({ area, children }: AreaRouteProps) {
+  const allowed = useAppSelector((state) => isAreaAllowed(state.auth, area));
+  return allowed ? children : <NotAllowedPage />;
+}

@@ -1,0 +1,97 @@
+import { Drawer, Loader } from '@mantine/core';
+import { Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
+import { EntityDrawerError } from '../../shared/ui/entity-drawer-error.tsx';
+import {
+  DETAIL_PARAM,
+  type EntityDrawerDefinition,
+  type EntityDrawerModule,
+  formatDetailParam,
+  parseDetailParam,
+} from '../../shared/ui/entity-drawer-types.ts';
+import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
+import { isAreaAllowed } from '../state/auth-slice.ts';
+import { entityDetailsClosed, entityDetailsOpened, selectEntityDetails } from '../state/modals-slice.ts';
+
+// Every feature's drawer.tsx registers its kinds (see shared/ui/entity-drawer-types.ts).
+const modules = import.meta.glob<EntityDrawerModule>('../../features/*/drawer.tsx', { eager: true });
+export const drawerRegistry: Map<string, EntityDrawerDefinition> = new Map(
+  Object.values(modules).flatMap((module) => module.drawers.map((drawer) => [drawer.kind, drawer] as const)),
+);
+
+/**
+ * Keeps the modals slice and `?dettaglio=kind:id` in step: the URL wins on navigation (so a route
+ * change without the parameter clears the open detail), the slice wins when a feature opens one.
+ */
+function useDetailUrlSync(): void {
+  const dispatch = useAppDispatch();
+  const [params, setParams] = useSearchParams();
+  const current = useAppSelector(selectEntityDetails);
+  const fromUrl = params.get(DETAIL_PARAM);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the URL changes, reading the slice as it is then.
+  useEffect(() => {
+    const parsed = parseDetailParam(fromUrl);
+    if (!parsed && current) dispatch(entityDetailsClosed());
+    else if (parsed && (!current || formatDetailParam(current) !== fromUrl))
+      dispatch(entityDetailsOpened(parsed));
+  }, [fromUrl]);
+
+  // Mirrors the slice into the URL only when the slice itself changed: on a reload or a pasted
+  // link the slice starts empty while the URL already names the drawer, and must not erase it.
+  const previous = useRef(current);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the slice changes, reading the URL as it is then.
+  useEffect(() => {
+    if (previous.current === current) return;
+    previous.current = current;
+    const wanted = current ? formatDetailParam(current) : null;
+    if (wanted === fromUrl) return;
+    setParams(
+      (previousParams) => {
+        const next = new URLSearchParams(previousParams);
+        if (wanted) next.set(DETAIL_PARAM, wanted);
+        else next.delete(DETAIL_PARAM);
+        return next;
+      },
+      { replace: !wanted },
+    );
+  }, [current]);
+}
+
+export function EntityDrawer() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const details = useAppSelector(selectEntityDetails);
+  const auth = useAppSelector((state) => state.auth);
+  useDetailUrlSync();
+
+  const definition = details ? drawerRegistry.get(details.kind) : undefined;
+  const allowed = definition ? isAreaAllowed(auth, definition.area) : false;
+  const opened = Boolean(details && definition && allowed);
+  const close = () => dispatch(entityDetailsClosed());
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={close}
+      position="right"
+      size={definition?.size ?? 'lg'}
+      closeOnEscape
+      title={definition && details ? definition.title(details.id) : t('detailsTitle')}
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
+      {definition && details && (
+        <ErrorBoundary
+          resetKey={formatDetailParam(details)}
+          fallback={(reset) => <EntityDrawerError onRetry={reset} />}
+        >
+          <Suspense fallback={<Loader size="sm" aria-label={t('loading')} />}>
+            <definition.Component key={formatDetailParam(details)} id={details.id} onClose={close} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+    </Drawer>
+  );
+}

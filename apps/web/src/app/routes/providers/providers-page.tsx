@@ -1,0 +1,31 @@
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ProviderCreateModal } from '../../../features/providers/components/provider-create-modal.tsx';
+import { ProviderList } from '../../../features/providers/components/provider-list.tsx';
+import { useAppDispatch } from '../../../shared/hooks.ts';
+import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { modalOpened } from '../../state/modals-slice.ts';
+
+/** /providers: header with the create action, the list, the "addProvider" modal. */
+export function ProvidersPage() {
+  const { t } = useTranslation('providers');
+  const dispatch = useAppDispatch();
+  const create = () => dispatch(modalOpened('addProvider'));
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={create}>
+            {t('new')}
+          </Button>
+        }
+      />
+      <ProviderList onCreate={create} />
+      <ProviderCreateModal />
+    </>
+  );
+}
+
+export { ProvidersPage as Component };

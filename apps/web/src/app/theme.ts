@@ -1,0 +1,22 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+const brand: MantineColorsTuple = [
+  '#e8f6fa',
+  '#d3e9f0',
+  '#a3d2e1',
+  '#70bad2',
+  '#48a6c5',
+  '#2f99be',
+  '#1f93bb',
+  '#0c7fa5',
+  '#1c6e8c',
+  '#005f7e',
+];
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: { light: 8, dark: 5 },
+  colors: { brand },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  defaultRadius: 'md',
+});

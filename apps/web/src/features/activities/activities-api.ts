@@ -1,0 +1,296 @@
+import {
+  type ActivityCreate,
+  type ActivityDetail,
+  type ActivityEvent,
+  type ActivityListItem,
+  type ActivityListQuery,
+  ActivityPath,
+  type ActivitySettings,
+  type ActivitySettingsInput,
+  type ActivityType,
+  type ActivityUpdate,
+  type Applicant,
+  type Assignment,
+  AssignmentPath,
+  activityPathOf,
+  type CondominioListaItem,
+  type Home,
+  type Intervention,
+  type InterventionCreate,
+  type InterventionMessagesStatus,
+  type Operatore,
+  type RegistryListItem,
+} from '@stabile/contract';
+import { api, toPage } from '../../shared/api/api.ts';
+import type { Page } from '../../shared/api/api-types.ts';
+
+/** Every activity call of the web app: list, drawer, actions, interventions, supplier assignments, home. */
+
+type Id = { id: number };
+type InterventionKey = { id: number; fornitoreId: number; interventoId: number };
+type AssignmentKey = { attivitaId: number; interventoId: number };
+
+const activityTags = (id: number) => [
+  { type: 'Activity' as const, id },
+  { type: 'Activity' as const, id: 'LIST' },
+  'Home' as const,
+];
+
+export const activitiesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    activities: build.query<Page<ActivityListItem>, ActivityListQuery>({
+      query: (params) => ({ url: ActivityPath.list, params }),
+      transformResponse: toPage<ActivityListItem>,
+      providesTags: [{ type: 'Activity', id: 'LIST' }],
+    }),
+    activity: build.query<ActivityDetail, number>({
+      query: (id) => activityPathOf(ActivityPath.item, { id }),
+      providesTags: (_r, _e, id) => [{ type: 'Activity', id }],
+    }),
+    createActivity: build.mutation<ActivityDetail, ActivityCreate>({
+      query: (body) => ({ url: ActivityPath.list, method: 'POST', body }),
+      invalidatesTags: [{ type: 'Activity', id: 'LIST' }, 'Home'],
+    }),
+    updateActivity: build.mutation<ActivityDetail, Id & { body: ActivityUpdate }>({
+      query: ({ id, body }) => ({ url: activityPathOf(ActivityPath.item, { id }), method: 'PUT', body }),
+      invalidatesTags: (_r, _e, { id }) => activityTags(id),
+    }),
+    deleteActivity: build.mutation<{ id: number }, Id & { objVersion: number }>({
+      query: ({ id, objVersion }) => ({
+        url: activityPathOf(ActivityPath.item, { id }),
+        method: 'DELETE',
+        params: { objVersion },
+      }),
+      invalidatesTags: [{ type: 'Activity', id: 'LIST' }, 'Home'],
+    }),
+    openActivity: build.mutation<ActivityDetail, number>({
+      query: (id) => ({ url: activityPathOf(ActivityPath.open, { id }), method: 'PUT' }),
+      invalidatesTags: [{ type: 'Activity', id: 'LIST' }],
+    }),
+    changeState: build.mutation<
+      ActivityDetail,
+      Id & { stato: number; operatore: string; objVersion?: number }
+    >({
+      query: ({ id, ...body }) => ({ url: activityPathOf(ActivityPath.state, { id }), method: 'PUT', body }),
+      invalidatesTags: (_r, _e, { id }) => activityTags(id),
+    }),
+    changeManager: build.mutation<
+      ActivityDetail,
+      Id & { gestore: string; operatore: string; objVersion?: number }
+    >({
+      query: ({ id, ...body }) => ({
+        url: activityPathOf(ActivityPath.manager, { id }),
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_r, _e, { id }) => activityTags(id),
+    }),
+    changeDescription: build.mutation<ActivityDetail, Id & { descrizione: string; operatore: string }>({
+      query: ({ id, ...body }) => ({
+        url: activityPathOf(ActivityPath.description, { id }),
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_r, _e, { id }) => activityTags(id),
+    }),
+    addNote: build.mutation<ActivityEvent, Id & { testo: string; operatore: string }>({
+      query: ({ id, ...body }) => ({ url: activityPathOf(ActivityPath.notes, { id }), method: 'POST', body }),
+      invalidatesTags: (_r, _e, { id }) => activityTags(id),
+    }),
+    updateNote: build.mutation<
+      ActivityEvent,
+      Id & { notaId: number; testo: string; operatore: string; objVersion: number }
+    >({
+      query: ({ id, notaId, ...body }) => ({
+        url: activityPathOf(ActivityPath.note, { id, notaId }),
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_r, _e, { id }) => activityTags(id),
+    }),
+    deleteNote: build.mutation<{ id: number }, Id & { notaId: number; objVersion: number }>({
+      query: ({ id, notaId, objVersion }) => ({
+        url: activityPathOf(ActivityPath.note, { id, notaId }),
+        method: 'DELETE',
+        params: { objVersion },
+      }),
+      invalidatesTags: (_r, _e, { id }) => activityTags(id),
+    }),
+    activityTypes: build.query<ActivityType[], void>({
+      query: () => ActivityPath.types,
+      providesTags: ['ActivityType'],
+    }),
+    createActivityType: build.mutation<ActivityType, { descr: string }>({
+      query: (body) => ({ url: ActivityPath.types, method: 'POST', body }),
+      invalidatesTags: ['ActivityType'],
+    }),
+    applicants: build.query<Applicant[], string>({
+      query: (searchQuery) => ({ url: ActivityPath.applicants, params: searchQuery ? { searchQuery } : {} }),
+    }),
+    activitySettings: build.query<ActivitySettings, void>({
+      query: () => ActivityPath.settings,
+      providesTags: [{ type: 'Activity', id: 'SETTINGS' }],
+    }),
+    saveActivitySettings: build.mutation<ActivitySettings, ActivitySettingsInput>({
+      query: (body) => ({ url: ActivityPath.settings, method: 'PUT', body }),
+      invalidatesTags: [
+        { type: 'Activity', id: 'SETTINGS' },
+        { type: 'Activity', id: 'LIST' },
+      ],
+    }),
+    // Interventions
+    createIntervention: build.mutation<
+      Intervention,
+      { id: number; fornitoreId: number; body: InterventionCreate }
+    >({
+      query: ({ id, fornitoreId, body }) => ({
+        url: activityPathOf(ActivityPath.interventions, { id, fornitoreId }),
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: (_r, _e, { id }) => activityTags(id),
+    }),
+    updateIntervention: build.mutation<
+      Intervention,
+      InterventionKey & { body: InterventionCreate & { objVersion: number } }
+    >({
+      query: ({ body, ...key }) => ({
+        url: activityPathOf(ActivityPath.intervention, key),
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_r, _e, { id }) => activityTags(id),
+    }),
+    deleteIntervention: build.mutation<{ id: number }, InterventionKey & { objVersion: number }>({
+      query: ({ objVersion, ...key }) => ({
+        url: activityPathOf(ActivityPath.intervention, key),
+        method: 'DELETE',
+        params: { objVersion },
+      }),
+      invalidatesTags: (_r, _e, { id }) => activityTags(id),
+    }),
+    markInterventionDone: build.mutation<
+      Intervention,
+      InterventionKey & { operatore: string; dataEsecuzione: string }
+    >({
+      query: ({ id, fornitoreId, interventoId, ...body }) => ({
+        url: activityPathOf(ActivityPath.interventionDone, { id, fornitoreId, interventoId }),
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_r, _e, { id }) => activityTags(id),
+    }),
+    postponeIntervention: build.mutation<
+      Intervention,
+      InterventionKey & { dataPrevista: string; motivazione: string; operatore: string }
+    >({
+      query: ({ id, fornitoreId, interventoId, ...body }) => ({
+        url: activityPathOf(ActivityPath.interventionDate, { id, fornitoreId, interventoId }),
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_r, _e, { id }) => activityTags(id),
+    }),
+    // Supplier assignments
+    sendAssignment: build.mutation<
+      Assignment,
+      { attivitaId: number; interventoID: number; messaggio?: string; email?: string }
+    >({
+      query: ({ attivitaId: _a, ...body }) => ({ url: AssignmentPath.send, method: 'POST', body }),
+      invalidatesTags: (_r, _e, { attivitaId }) => activityTags(attivitaId),
+    }),
+    assignmentAction: build.mutation<
+      Assignment,
+      AssignmentKey & { action: 'annulla' | 'sollecita' | 'riproponi'; motivazione: string }
+    >({
+      query: ({ attivitaId, interventoId, action, motivazione }) => ({
+        url: activityPathOf(
+          action === 'annulla'
+            ? AssignmentPath.cancel
+            : action === 'sollecita'
+              ? AssignmentPath.remind
+              : AssignmentPath.repropose,
+          { attivitaId, interventoId },
+        ),
+        method: 'PUT',
+        body: { motivazione },
+      }),
+      invalidatesTags: (_r, _e, { attivitaId }) => activityTags(attivitaId),
+    }),
+    sendIntegration: build.mutation<Assignment, AssignmentKey & { messaggio: string; file: File }>({
+      query: ({ attivitaId, interventoId, messaggio, file }) => {
+        const form = new FormData();
+        form.append('messaggio', messaggio);
+        form.append('file', file, file.name);
+        return {
+          url: activityPathOf(AssignmentPath.integrationFile, { attivitaId, interventoId }),
+          method: 'POST',
+          body: form,
+        };
+      },
+      invalidatesTags: (_r, _e, { attivitaId }) => activityTags(attivitaId),
+    }),
+    messagesStatus: build.query<InterventionMessagesStatus, void>({
+      query: () => AssignmentPath.status,
+      providesTags: ['SupplierAssignment'],
+    }),
+    markMessagesRead: build.mutation<InterventionMessagesStatus, void>({
+      query: () => ({ url: AssignmentPath.status, method: 'PUT' }),
+      invalidatesTags: ['SupplierAssignment'],
+    }),
+    home: build.query<Home, void>({
+      query: () => ActivityPath.home,
+      providesTags: ['Home'],
+    }),
+    // Lookups the activity screens need (read-only).
+    activityCondominiums: build.query<CondominioListaItem[], void>({
+      query: () => ({ url: '/api/condominio/lista', params: { gestiti: 'false' } }),
+      providesTags: ['Condominium'],
+    }),
+    activityProviders: build.query<RegistryListItem[], string>({
+      query: (searchQuery) => ({
+        url: '/api/fornitore',
+        params: { pageNumber: 1, pageSize: 30, OrderBy: 'descr', ...(searchQuery ? { searchQuery } : {}) },
+      }),
+      providesTags: [{ type: 'Provider', id: 'LIST' }],
+    }),
+    activityOperators: build.query<Operatore[], void>({
+      query: () => '/api/operatore',
+      providesTags: ['Lookup'],
+    }),
+  }),
+});
+
+export const {
+  useActivitiesQuery,
+  useActivityQuery,
+  useCreateActivityMutation,
+  useUpdateActivityMutation,
+  useDeleteActivityMutation,
+  useOpenActivityMutation,
+  useChangeStateMutation,
+  useChangeManagerMutation,
+  useChangeDescriptionMutation,
+  useAddNoteMutation,
+  useUpdateNoteMutation,
+  useDeleteNoteMutation,
+  useActivityTypesQuery,
+  useCreateActivityTypeMutation,
+  useApplicantsQuery,
+  useActivitySettingsQuery,
+  useSaveActivitySettingsMutation,
+  useCreateInterventionMutation,
+  useUpdateInterventionMutation,
+  useDeleteInterventionMutation,
+  useMarkInterventionDoneMutation,
+  usePostponeInterventionMutation,
+  useSendAssignmentMutation,
+  useAssignmentActionMutation,
+  useSendIntegrationMutation,
+  useMessagesStatusQuery,
+  useMarkMessagesReadMutation,
+  useHomeQuery,
+  useActivityCondominiumsQuery,
+  useActivityProvidersQuery,
+  useActivityOperatorsQuery,
+} = activitiesApi;

@@ -1,0 +1,323 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Collapse,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import {
+  type ActivityListItem,
+  ActivityOrder,
+  activityOrderLabels,
+  activityOrders,
+  ClosedVisibilityDays,
+  FILTER_DEBOUNCE_MS,
+  SEARCH_MIN_LENGTH,
+} from '@stabile/contract';
+import {
+  IconBellRinging,
+  IconClipboardList,
+  IconEyeOff,
+  IconFilter,
+  IconPlus,
+  IconSearch,
+} from '@tabler/icons-react';
+import { startTransition, useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
+import {
+  useActivitiesQuery,
+  useActivitySettingsQuery,
+  useSaveActivitySettingsMutation,
+} from '../activities-api.ts';
+import { italianDate } from '../format.ts';
+import { DueBadge, PriorityBadge, StateBadge } from './activity-badges.tsx';
+import {
+  ActivityFilters,
+  type ActivityFilterValues,
+  activeFilterCount,
+  emptyFilters,
+  filterParams,
+} from './activity-filters.tsx';
+
+type Tab = 'open' | 'suspended' | 'closed' | 'all';
+const TAB_STATE: Record<Tab, string | undefined> = { open: '1', suspended: '2', closed: '0', all: undefined };
+
+export interface ActivityListProps {
+  onCreate: () => void;
+}
+
+/** The activities: status tabs, search, filters, ordering, paging; a row opens the drawer. */
+export function ActivityList({ onCreate }: ActivityListProps) {
+  const { t } = useTranslation(['activities', 'common']);
+  const [tab, setTab] = useState<Tab>('open');
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<ActivityFilterValues>(emptyFilters);
+  const [showFilters, setShowFilters] = useState(false);
+  const [order, setOrder] = useState<string>(ActivityOrder.Newest);
+  const [page, setPage] = useState(1);
+  const [debounced] = useDebouncedValue(search.trim(), FILTER_DEBOUNCE_MS);
+  const searchQuery = debounced.length >= SEARCH_MIN_LENGTH ? debounced : '';
+  const query = useDeferredValue({
+    pageNumber: page,
+    pageSize: 15,
+    orderBy: order as ActivityOrder,
+    ...(TAB_STATE[tab] ? { stato: TAB_STATE[tab] as unknown as number } : {}),
+    ...(searchQuery ? { searchQuery } : {}),
+    ...filterParams(filters),
+  });
+  const { data, isFetching, isError, refetch } = useActivitiesQuery(query);
+  const settings = useActivitySettingsQuery();
+  const [saveSettings] = useSaveActivitySettingsMutation();
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const open = useOpenEntityDetails();
+  const items = data?.items ?? [];
+  const pagination = data?.pagination;
+  const filterCount = activeFilterCount(filters);
+  const filtered = filterCount > 0 || searchQuery !== '';
+
+  const changeFilters = (values: ActivityFilterValues) =>
+    startTransition(() => {
+      setFilters(values);
+      setPage(1);
+    });
+
+  return (
+    <Stack gap="md">
+      <Tabs
+        value={tab}
+        onChange={(v) =>
+          startTransition(() => {
+            setTab((v as Tab) ?? 'open');
+            setPage(1);
+          })
+        }
+      >
+        <Tabs.List aria-label={t('tabsLabel')}>
+          {(['open', 'suspended', 'closed', 'all'] as const).map((key) => (
+            <Tabs.Tab key={key} value={key}>
+              {t(`tabs.${key}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          label={t('common:search')}
+          placeholder={t('searchPlaceholder')}
+          description={
+            search.trim() && search.trim().length < SEARCH_MIN_LENGTH ? t('searchHint') : undefined
+          }
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          style={{ flex: '1 1 260px' }}
+        />
+        <Select
+          label={t('orderBy')}
+          data={activityOrders.map((o) => ({ value: o, label: activityOrderLabels[o] }))}
+          value={searchQuery ? ActivityOrder.Newest : order}
+          disabled={searchQuery !== ''}
+          onChange={(v) => startTransition(() => setOrder(v ?? ActivityOrder.Newest))}
+          allowDeselect={false}
+          w={190}
+        />
+        <Button
+          variant={filterCount > 0 ? 'light' : 'default'}
+          leftSection={<IconFilter size={16} aria-hidden />}
+          onClick={() => setShowFilters((v) => !v)}
+          aria-expanded={showFilters}
+        >
+          {filterCount > 0 ? t('filtersActive', { count: filterCount }) : t('filters')}
+        </Button>
+        {tab === 'closed' && settings.data && (
+          <Select
+            label={t('settings')}
+            data={ClosedVisibilityDays.map((d) => ({
+              value: String(d),
+              label: d === 0 ? t('settingsAlways') : t('settingsDays', { count: d }),
+            }))}
+            value={String(settings.data.giorniChiuseVisibili)}
+            onChange={(v) =>
+              saveSettings({
+                giorniChiuseVisibili: Number(v ?? 30),
+                perCondominio: settings.data?.perCondominio ?? [],
+              })
+            }
+            allowDeselect={false}
+            w={170}
+          />
+        )}
+      </Group>
+      <Collapse expanded={showFilters}>
+        <Card withBorder padding="sm">
+          <ActivityFilters values={filters} onChange={changeFilters} />
+        </Card>
+      </Collapse>
+      {isError && (
+        <Alert color="red" role="alert">
+          <Group justify="space-between">
+            <Text>{t('common:loadingFailed')}</Text>
+            <Button size="xs" variant="light" onClick={() => refetch()}>
+              {t('common:retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {!data && isFetching && <Loader aria-label={t('common:loading')} />}
+      {data && items.length === 0 && (
+        <Center py="xl">
+          <Stack align="center" gap="sm" maw={420} ta="center">
+            <IconClipboardList size={48} stroke={1.2} aria-hidden color="var(--mantine-color-gray-5)" />
+            <Text fw={600}>{filtered ? t('common:noResults') : t(`empty.${tab}`)}</Text>
+            <Text c="gray.7">{filtered ? t('empty.filtered') : t(`empty.${tab}Text`)}</Text>
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onCreate}>
+              {t('new')}
+            </Button>
+          </Stack>
+        </Center>
+      )}
+      {items.length > 0 && (
+        <>
+          {pagination && (
+            <Text size="sm" c="gray.7" aria-live="polite">
+              {t('count', {
+                count: pagination.totalCount,
+                total: pagination.totalCapped
+                  ? t('common:totalCapped', { count: pagination.totalCount.toLocaleString('it-IT') })
+                  : pagination.totalCount.toLocaleString('it-IT'),
+              })}
+            </Text>
+          )}
+          {narrow ? (
+            <Stack gap="xs" aria-busy={isFetching}>
+              {items.map((item) => (
+                <ActivityCard key={item.id} item={item} onOpen={() => open('attivita', item.id)} />
+              ))}
+            </Stack>
+          ) : (
+            <Table highlightOnHover aria-label={t('title')} aria-busy={isFetching} verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('fields.numeroPratica')}</Table.Th>
+                  <Table.Th>{t('fields.titolo')}</Table.Th>
+                  <Table.Th>{t('fields.condominio')}</Table.Th>
+                  <Table.Th>{t('fields.priorita')}</Table.Th>
+                  <Table.Th>{t('fields.stato')}</Table.Th>
+                  <Table.Th>{t('fields.dataApertura')}</Table.Th>
+                  <Table.Th>{t('fields.gestore')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((item) => (
+                  <Table.Tr key={item.id}>
+                    <Table.Td>{item.numeroPratica}</Table.Td>
+                    <Table.Td>
+                      <Stack gap={4}>
+                        <UnstyledButton
+                          onClick={() => open('attivita', item.id)}
+                          fw={600}
+                          c="brand.9"
+                          td="underline"
+                        >
+                          {item.titolo}
+                        </UnstyledButton>
+                        <Group gap={4}>
+                          <DueBadge due={item.dataConcludereEntro} stato={item.stato} />
+                          <Flags item={item} />
+                        </Group>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>{item.intestazioneCondominio}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <PriorityBadge priorita={item.priorita} />
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <StateBadge stato={item.stato} />
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{italianDate(item.dataApertura)}</Table.Td>
+                    <Table.Td>{item.gestore}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          {pagination && pagination.totalPages > 1 && (
+            <Pagination
+              total={pagination.totalPages}
+              value={page}
+              onChange={(p) => startTransition(() => setPage(p))}
+              siblings={narrow ? 0 : 1}
+              getControlProps={(control) => ({
+                'aria-label':
+                  control === 'previous'
+                    ? t('common:previous')
+                    : control === 'next'
+                      ? t('common:next')
+                      : control,
+              })}
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Flags({ item }: { item: ActivityListItem }) {
+  const { t } = useTranslation('activities');
+  return (
+    <>
+      {item.avvisi && (
+        <Badge color="grape" variant="light" leftSection={<IconBellRinging size={12} aria-hidden />}>
+          {t('notices')}
+        </Badge>
+      )}
+      {item.nascosta && (
+        <Badge color="gray" variant="light" leftSection={<IconEyeOff size={12} aria-hidden />}>
+          {t('hidden')}
+        </Badge>
+      )}
+    </>
+  );
+}
+
+function ActivityCard({ item, onOpen }: { item: ActivityListItem; onOpen: () => void }) {
+  const { t } = useTranslation('activities');
+  return (
+    <Card withBorder padding="sm" component="article">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="sm" c="gray.7">
+            {t('detail.header', { numero: item.numeroPratica })} · {italianDate(item.dataApertura)}
+          </Text>
+          <PriorityBadge priorita={item.priorita} />
+        </Group>
+        <UnstyledButton onClick={onOpen} fw={600} c="brand.9" td="underline">
+          {item.titolo}
+        </UnstyledButton>
+        <Text size="sm">{item.intestazioneCondominio}</Text>
+        <Group gap={4}>
+          <StateBadge stato={item.stato} />
+          <DueBadge due={item.dataConcludereEntro} stato={item.stato} />
+          <Flags item={item} />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,167 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  type ActivityListItem,
+  type AssignmentState,
+  assignmentStateLabels,
+  isoDateToday,
+} from '@stabile/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
+import { useHomeQuery } from '../activities-api.ts';
+import { italianDate, italianDateTime } from '../format.ts';
+import { InterventionDisplayBadge, PriorityBadge } from './activity-badges.tsx';
+
+function Section({
+  title,
+  empty,
+  children,
+  count,
+}: {
+  title: string;
+  empty: string;
+  count: number;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder padding="md" component="section" aria-label={title}>
+      <Group justify="space-between" mb="xs">
+        <Title order={2} fz="h4">
+          {title}
+        </Title>
+        <Badge variant="light" color={count > 0 ? 'red' : 'gray'}>
+          {count}
+        </Badge>
+      </Group>
+      {count === 0 ? (
+        <Text size="sm" c="gray.7">
+          {empty}
+        </Text>
+      ) : (
+        <Stack gap={6}>{children}</Stack>
+      )}
+    </Card>
+  );
+}
+
+function ActivityLink({ item, extra }: { item: ActivityListItem; extra?: ReactNode }) {
+  const open = useOpenEntityDetails();
+  const { t } = useTranslation('activities');
+  return (
+    <UnstyledButton onClick={() => open('attivita', item.id)} p={4} style={{ borderRadius: 4 }}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Stack gap={0}>
+          <Text fw={600} size="sm" c="brand.9" td="underline">
+            {item.titolo}
+          </Text>
+          <Text size="xs" c="gray.7">
+            {t('detail.header', { numero: item.numeroPratica })} · {item.intestazioneCondominio}
+          </Text>
+        </Stack>
+        {extra}
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+/** Home: what needs attention now, each item a link into its activity drawer. */
+export function HomeAttention() {
+  const { t } = useTranslation(['home', 'activities', 'common']);
+  const { data, isLoading, isError } = useHomeQuery(undefined, { refetchOnMountOrArgChange: true });
+  const open = useOpenEntityDetails();
+  if (isLoading) return <Loader aria-label={t('common:loading')} />;
+  if (isError || !data) return <Alert color="red">{t('common:loadingFailed')}</Alert>;
+  const today = isoDateToday();
+  return (
+    <Stack gap="md">
+      <Group gap="sm">
+        <Text>{t('openCount', data.totali)}</Text>
+        <Anchor component={Link} to="/activities">
+          {t('goToActivities')}
+        </Anchor>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Section title={t('urgent')} empty={t('nothingUrgent')} count={data.urgenti.length}>
+          {data.urgenti.map((item) => (
+            <ActivityLink key={item.id} item={item} extra={<PriorityBadge priorita={item.priorita} />} />
+          ))}
+        </Section>
+        <Section title={t('overdue')} empty={t('nothingOverdue')} count={data.scadute.length}>
+          {data.scadute.map((item) => (
+            <ActivityLink
+              key={item.id}
+              item={item}
+              extra={
+                <Badge color="red" variant="light">
+                  {t('dueWas', { date: italianDate(item.dataConcludereEntro) })}
+                </Badge>
+              }
+            />
+          ))}
+        </Section>
+        <Section
+          title={t('lateInterventions')}
+          empty={t('nothingLate')}
+          count={data.interventiInRitardo.length}
+        >
+          {data.interventiInRitardo.map((i) => (
+            <UnstyledButton key={i.interventoID} onClick={() => open('attivita', i.attivitaID)} p={4}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Stack gap={0}>
+                  <Text fw={600} size="sm" c="brand.9" td="underline">
+                    {i.titolo}
+                  </Text>
+                  <Text size="xs" c="gray.7">
+                    {t('lateBy', { provider: i.fornitoreDescr, date: italianDate(i.dataPrevista) })}
+                  </Text>
+                </Stack>
+                <InterventionDisplayBadge dataPrevista={i.dataPrevista} dataEsecuzione={null} today={today} />
+              </Group>
+            </UnstyledButton>
+          ))}
+        </Section>
+        <Section
+          title={`${t('answers')}${data.ultimaVisita ? ` ${t('answersSince', { date: italianDateTime(data.ultimaVisita) })}` : ''}`}
+          empty={t('noAnswers')}
+          count={data.risposteFornitori.length}
+        >
+          {data.risposteFornitori.map((r) => (
+            <UnstyledButton
+              key={`${r.interventoID}-${r.data}`}
+              onClick={() => open('attivita', r.attivitaID)}
+              p={4}
+            >
+              <Stack gap={0}>
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Text fw={600} size="sm" c="brand.9" td="underline">
+                    {r.titolo}
+                  </Text>
+                  <Badge variant="light">
+                    {assignmentStateLabels[r.statoAssegnazione as AssignmentState]}
+                  </Badge>
+                </Group>
+                <Text size="xs" c="gray.7">
+                  {r.fornitoreDescr} · {italianDateTime(r.data)}
+                  {r.testo ? ` · ${r.testo}` : ''}
+                </Text>
+              </Stack>
+            </UnstyledButton>
+          ))}
+        </Section>
+      </SimpleGrid>
+    </Stack>
+  );
+}

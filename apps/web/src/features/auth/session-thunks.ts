@@ -1,0 +1,158 @@
+import { createAsyncThunk } from '@reduxjs/toolkit';
+import { AccountType, AuthPath, ErrorCode } from '@stabile/contract';
+import { accessInfoLoaded, accessTokenRefreshed, unauthenticated } from '../../app/state/auth-slice.ts';
+import {
+  archiveSet,
+  archiveUnset,
+  type CurrentArchive,
+  lastAccessFinished,
+} from '../../app/state/general-slice.ts';
+import { modalOpened } from '../../app/state/modals-slice.ts';
+import type { AppThunk, RootState } from '../../app/store.ts';
+import { loggedOut, resetState } from '../../app/store-actions.ts';
+import { loginPath, refreshAccessToken } from '../../shared/api/base-query.ts';
+import { errorCodeOf } from '../../shared/api/error-message.ts';
+import { notifyNativeLogout } from '../../shared/native/native-bridge.ts';
+import { unsubscribePush } from '../../shared/push/push.ts';
+import { navigateTo } from '../../shared/session/navigation.ts';
+import { sessionStore } from '../../shared/session/session-storage.ts';
+import { archivesApi } from '../archives/archives-api.ts';
+import { authApi } from './auth-api.ts';
+
+export type OpenArchiveOutcome = 'opened' | 'needsUpdate' | 'refused';
+
+/**
+ * Makes an unlocked archive the current one: GET /api/db/open?ritornaInfo gives the archive user's
+ * permissions and the premium info. 105 keeps the archive current and opens the update modal.
+ */
+export const openArchive = createAsyncThunk<OpenArchiveOutcome, CurrentArchive, { state: RootState }>(
+  'archives/open',
+  async (archive, { dispatch, getState }) => {
+    const request = dispatch(archivesApi.endpoints.openArchive.initiate(archive.id, { forceRefetch: true }));
+    const result = await request;
+    request.unsubscribe();
+    if (result.error || !result.data) {
+      if (errorCodeOf(result.error) === ErrorCode.ArchiveNotUpdated) {
+        if (getState().general.archive?.id !== archive.id) dispatch(resetState());
+        dispatch(archiveSet(archive));
+        dispatch(modalOpened('databaseNotUpdated'));
+        return 'needsUpdate';
+      }
+      dispatch(archiveUnset());
+      return 'refused';
+    }
+    const info = result.data.info;
+    if (getState().general.archive?.id !== archive.id) dispatch(resetState());
+    dispatch(archiveSet({ id: archive.id, nome: info?.nome ?? archive.nome }));
+    const { account, username } = getState().auth;
+    if (info && account) {
+      dispatch(
+        accessInfoLoaded({
+          account: { ...account, gestioneAccessi: info.gestioneAccessi },
+          username: username ?? '',
+          gestioneAccessi: info.gestioneAccessi,
+          permissions: { ...info.permessi, login: info.utente?.nome ?? '' },
+        }),
+      );
+      dispatch(
+        lastAccessFinished({
+          pid: info.pid,
+          mioCondominioPremiumAbilitato: info.mioCondominioPremiumAbilitato,
+        }),
+      );
+    }
+    if (username) sessionStore.writePreferredArchive(username, archive.id);
+    return 'opened';
+  },
+);
+
+/**
+ * First visit of a private route (status undetermined): renew the access token if only the session
+ * marker is left (new tab), check it with GET /user/islogged, then reopen the archive in use.
+ */
+export const bootstrapSession = createAsyncThunk<void, void, { state: RootState }>(
+  'auth/bootstrap',
+  async (_, { dispatch, getState }) => {
+    if (!getState().auth.accessToken) {
+      const stored = sessionStore.readAccessToken();
+      if (stored) dispatch(accessTokenRefreshed(stored));
+      const token = stored ?? (sessionStore.readSession() ? await refreshAccessToken(dispatch) : null);
+      if (!token) {
+        sessionStore.clearLoginData();
+        dispatch(unauthenticated());
+        return;
+      }
+    }
+    const request = dispatch(authApi.endpoints.isLogged.initiate(undefined, { forceRefetch: true }));
+    const result = await request;
+    request.unsubscribe();
+    if (result.error || !result.data) {
+      if (getState().auth.status === 'undetermined') {
+        sessionStore.clearLoginData();
+        dispatch(unauthenticated());
+      }
+      return;
+    }
+    const data = result.data;
+    const account = {
+      versione: data.versione,
+      gestioneAccessi: data.gestioneAccessi,
+      tipo: data.tipo,
+      nome: data.nome,
+    };
+    const stored = sessionStore.readSession();
+    sessionStore.writeSession({ username: data.username, keepLogin: stored?.keepLogin ?? false, account });
+    dispatch(
+      accessInfoLoaded({ account, username: data.username, gestioneAccessi: false, permissions: null }),
+    );
+    const archive = getState().general.archive;
+    if (archive && data.tipo === AccountType.Pro) await dispatch(openArchive(archive));
+  },
+);
+
+/**
+ * Logout (spec section 4): removes the device push token, ends the session on the server (the
+ * refresh cookie is sent and cleared), removes every stored login data and resets all state.
+ */
+export const logout = createAsyncThunk<void, void, { state: RootState }>(
+  'auth/logout',
+  async (_, { dispatch, getState }) => {
+    const deviceToken = sessionStore.readDeviceToken();
+    if (deviceToken && getState().auth.accessToken) {
+      // The device belongs to the account, not to an archive: remove it whether or not one is open.
+      const removal = dispatch(
+        authApi.endpoints.removeDevice.initiate({ token: deviceToken, device: 'web' }),
+      );
+      await removal;
+      removal.reset();
+    }
+    if (deviceToken) await unsubscribePush();
+    const token = getState().auth.accessToken;
+    try {
+      await fetch(new URL(AuthPath.logout, window.location.origin), {
+        method: 'POST',
+        credentials: 'include',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: '{}',
+      });
+    } catch {
+      // offline: the local session ends anyway; the server session expires on its own
+    }
+    notifyNativeLogout();
+    sessionStore.clearLoginData();
+    dispatch(loggedOut());
+    navigateTo(loginPath(), { replace: true });
+  },
+);
+
+/** Unsetting the archive (switch from the top bar): back to the chooser with a clean state. */
+export function unsetArchive(): AppThunk {
+  return (dispatch) => {
+    sessionStore.writeArchive(null);
+    dispatch(archiveUnset());
+    dispatch(resetState());
+  };
+}

@@ -1,0 +1,55 @@
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { modalOpened } from '../../app/state/modals-slice.ts';
+import { rootReducer } from '../../app/store.ts';
+import { resetState } from '../../app/store-actions.ts';
+
+/**
+ * Client state of providers (spec section 3): the list page context and the current provider. The
+ * list itself is the RTK Query cache of `providers` (one entry per page and search).
+ */
+export interface ProvidersState {
+  pageContext: { searchText: string; pageNumber: number };
+  /** The provider open in the drawer. */
+  currentId: number | null;
+}
+
+const initialState: ProvidersState = {
+  pageContext: { searchText: '', pageNumber: 1 },
+  currentId: null,
+};
+
+export const providersSlice = createSlice({
+  name: 'providers',
+  initialState,
+  reducers: {
+    providersSearchChanged(state, action: PayloadAction<string>) {
+      state.pageContext = { searchText: action.payload, pageNumber: 1 };
+    },
+    providersPageChanged(state, action: PayloadAction<number>) {
+      state.pageContext.pageNumber = action.payload;
+    },
+    currentProviderSet(state, action: PayloadAction<number | null>) {
+      state.currentId = action.payload;
+    },
+  },
+  extraReducers: (builder) =>
+    builder
+      // Spec section 2: opening a modal clears the current provider.
+      .addCase(modalOpened, (state) => {
+        state.currentId = null;
+      })
+      // Another archive: nothing of this one stays. (Logout resets every slice in the root reducer.)
+      .addCase(resetState, () => initialState),
+  selectors: {
+    selectProvidersPageContext: (state) => state.pageContext,
+    selectCurrentProviderId: (state) => state.currentId,
+  },
+});
+
+declare module '../../app/store.ts' {
+  export interface LazyLoadedSlices extends WithSlice<typeof providersSlice> {}
+}
+
+export const injectedProviders = providersSlice.injectInto(rootReducer);
+export const { providersSearchChanged, providersPageChanged, currentProviderSet } = providersSlice.actions;
+export const { selectProvidersPageContext, selectCurrentProviderId } = injectedProviders.selectors;

@@ -1,0 +1,4 @@
+export default {
+  previewTitle: 'Anteprima',
+  closePreview: "Chiudi l'anteprima",
+};

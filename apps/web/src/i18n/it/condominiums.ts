@@ -1,0 +1,16 @@
+export default {
+  title: 'Condomini',
+  subtitle: 'I condomini dell’archivio',
+  empty: 'Nessun condominio corrisponde alla ricerca.',
+  managedOnly: 'Solo condomini gestiti',
+  count_one: '{{count}} condominio',
+  count_other: '{{count}} condomini',
+  searchPlaceholder: 'Cerca per nome, indirizzo o città',
+  columnName: 'Condominio',
+  columnAddress: 'Indirizzo',
+  columnCity: 'Città',
+  instalmentsTitle: 'Rate',
+  instalmentsText: 'Qui troverai le rate dei condomini, raggruppate per anagrafica o per unità.',
+  commonPartsTitle: 'Parti comuni',
+  commonPartsText: 'Qui troverai gli impianti e gli ambienti dei condomini con i loro servizi.',
+};

@@ -1,0 +1,17 @@
+export default {
+  title: 'Da fare oggi',
+  subtitle: 'Quello che richiede attenzione adesso',
+  urgent: 'Attività urgenti',
+  overdue: 'Attività scadute',
+  lateInterventions: 'Interventi in ritardo',
+  answers: 'Risposte dei fornitori',
+  answersSince: 'dal {{date}}',
+  nothingUrgent: 'Nessuna attività urgente aperta.',
+  nothingOverdue: 'Nessuna attività scaduta.',
+  nothingLate: 'Nessun intervento in ritardo.',
+  noAnswers: "Nessuna nuova risposta dall'ultima visita.",
+  openCount: '{{aperte}} aperte · {{sospese}} sospese',
+  goToActivities: 'Vai alle attività',
+  lateBy: '{{provider}} · previsto il {{date}}',
+  dueWas: 'Scadenza {{date}}',
+};

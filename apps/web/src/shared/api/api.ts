@@ -1,0 +1,57 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import type { ApiMeta, Page } from './api-types.ts';
+import { baseQuery } from './base-query.ts';
+
+/**
+ * The ONE RTK Query api of the app. Features add their calls from their own folder:
+ *
+ *   export const activitiesApi = api.injectEndpoints({
+ *     endpoints: (build) => ({
+ *       activities: build.query<Page<Activity>, ActivityQuery>({
+ *         query: (params) => ({ url: '/api/attivita', params }),
+ *         transformResponse: toPage<Activity>,          // list: { items, pagination }
+ *         providesTags: ['Activity'],
+ *       }),
+ *       activity: build.query<Activity, number>({ query: (id) => `/api/attivita/${id}` }),
+ *     }),
+ *   });
+ *
+ * Results are the envelope's `data` (already unwrapped). Errors are `{ code, message, status }` of the
+ * catalogue; toasts, the 105 modal, archive reset and logout happen in the base query. An endpoint
+ * that shows an error itself passes `extraOptions: { handledCodes: [103] }` (or 'all').
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: [
+    'Activity',
+    'ActivityType',
+    'ActivityEvents',
+    'Intervention',
+    'SupplierAssignment',
+    'Contact',
+    'Provider',
+    'Assignment',
+    'Lookup',
+    'Archive',
+    'Account',
+    'Condominium',
+    'Device',
+    'Home',
+  ],
+  endpoints: () => ({}),
+});
+
+/** transformResponse of list endpoints: the items and the pagination of the x-pagination header. */
+export function toPage<T>(items: T[], meta: ApiMeta | undefined): Page<T> {
+  const list = Array.isArray(items) ? items : [];
+  return {
+    items: list,
+    pagination: meta?.pagination ?? {
+      totalCount: list.length,
+      currentPage: 1,
+      pageSize: Math.max(list.length, 1),
+      totalPages: list.length > 0 ? 1 : 0,
+    },
+  };
+}

@@ -1,0 +1,240 @@
+import { notifications } from '@mantine/notifications';
+import type { BaseQueryApi, BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query';
+import { fetchBaseQuery } from '@reduxjs/toolkit/query';
+import {
+  AuthPath,
+  ErrorCode,
+  PAGINATION_HEADER,
+  type Pagination,
+  parsePaginationHeader,
+  REQUEST_TIMEOUT_MS,
+  readApiError,
+} from '@stabile/contract';
+import { accessTokenRefreshed } from '../../app/state/auth-slice.ts';
+import { archiveUnset } from '../../app/state/general-slice.ts';
+import { modalOpened } from '../../app/state/modals-slice.ts';
+import { loggedOut, resetState } from '../../app/store-actions.ts';
+import { i18n } from '../../i18n/i18n.ts';
+import { isNativeWrapper } from '../native/native-bridge.ts';
+import { navigateTo } from '../session/navigation.ts';
+import { sessionStore } from '../session/session-storage.ts';
+import type { ApiErrorResult, ApiExtraOptions, ApiMeta } from './api-types.ts';
+
+/** The part of the store the base query reads (typed locally to keep the store out of this module). */
+interface SessionView {
+  auth: { accessToken: string | null };
+  general: { archive: { id: number } | null };
+}
+
+const origin = () => (typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
+
+/** Calls that are part of getting a session: a 401 there is an answer, not an expired token. */
+const SESSION_PATHS: readonly string[] = [
+  AuthPath.login,
+  AuthPath.loginMobile,
+  AuthPath.refresh,
+  AuthPath.logout,
+  AuthPath.passwordRecovery,
+  AuthPath.passwordReset,
+  AuthPath.unattended,
+];
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: origin(),
+  timeout: REQUEST_TIMEOUT_MS,
+  credentials: 'same-origin',
+  prepareHeaders: (headers, { getState }) => {
+    const state = getState() as SessionView;
+    const token = state.auth.accessToken;
+    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+    const archive = state.general.archive;
+    if (archive && !headers.has('X-Archive-Id')) headers.set('X-Archive-Id', String(archive.id));
+    if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+    return headers;
+  },
+});
+
+function pathOf(args: string | FetchArgs): string {
+  const url = typeof args === 'string' ? args : args.url;
+  return url.split('?')[0] ?? url;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refresh: ONE request shared by every call that found its access token expired.
+// ---------------------------------------------------------------------------------------------
+
+let refreshInFlight: Promise<string | null> | null = null;
+
+/**
+ * POST /user/refresh with the httpOnly cookie (the web app never reads the refresh token). Concurrent
+ * callers share the same promise. Resolves to the new access token, or null when the session is over.
+ */
+export function refreshAccessToken(dispatch: BaseQueryApi['dispatch']): Promise<string | null> {
+  refreshInFlight ??= (async () => {
+    try {
+      const response = await fetch(new URL(AuthPath.refresh, origin()), {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: '{}',
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      if (!response.ok) return null;
+      const body = (await response.json()) as { data?: { accessToken?: unknown } | null };
+      const token = body.data?.accessToken;
+      if (typeof token !== 'string' || token === '') return null;
+      sessionStore.writeAccessToken(token);
+      dispatch(accessTokenRefreshed(token));
+      return token;
+    } catch {
+      return null;
+    } finally {
+      refreshInFlight = null;
+    }
+  })();
+  return refreshInFlight;
+}
+
+/** Test hook: forget a refresh left pending by a test. */
+export function resetRefreshForTests(): void {
+  refreshInFlight = null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Session end and error handling (spec section 8)
+// ---------------------------------------------------------------------------------------------
+
+export function loginPath(): string {
+  return isNativeWrapper() ? '/mobileLogin' : '/login';
+}
+
+/** The session cannot be renewed: say so, forget every login data, go to the login page. */
+export function expireSession(dispatch: BaseQueryApi['dispatch']): void {
+  sessionStore.clearLoginData();
+  dispatch(loggedOut());
+  notifications.show({
+    id: 'session-expired',
+    color: 'red',
+    title: i18n.t('errors:sessionExpiredTitle'),
+    message: i18n.t('errors:sessionExpired'),
+  });
+  navigateTo(loginPath(), { replace: true });
+}
+
+export function showErrorToast(message: string): void {
+  notifications.show({ color: 'red', title: i18n.t('errors:toastErrorTitle'), message });
+}
+
+function handleError(error: ApiErrorResult, dispatch: BaseQueryApi['dispatch'], options: ApiExtraOptions) {
+  if (error.code === ErrorCode.Unauthenticated) {
+    expireSession(dispatch);
+    return;
+  }
+  const handled = options.handledCodes;
+  if (handled === 'all' || handled?.includes(error.code)) return;
+  if (
+    (error.code === ErrorCode.InvalidArchivePassword || error.code === ErrorCode.InvalidUserPassword) &&
+    error.status === 401
+  ) {
+    sessionStore.writeArchive(null);
+    dispatch(archiveUnset());
+    dispatch(resetState());
+    navigateTo('/', { replace: true });
+    return;
+  }
+  if (error.code === ErrorCode.ArchiveNotUpdated) {
+    dispatch(modalOpened('databaseNotUpdated'));
+    return;
+  }
+  showErrorToast(error.message || i18n.t('errors:error_999'));
+}
+
+function toApiError(error: unknown, status: number | string): ApiErrorResult {
+  if (status === 'TIMEOUT_ERROR') {
+    return { code: ErrorCode.Unhandled, status: 0, message: i18n.t('errors:timeout') };
+  }
+  if (status === 'FETCH_ERROR') {
+    return { code: ErrorCode.Unhandled, status: 0, message: i18n.t('errors:network') };
+  }
+  const httpStatus = typeof status === 'number' ? status : 0;
+  const apiError = readApiError(error, httpStatus);
+  // readApiError's fallback (999) speaks for a body without a code: use the Italian text we hold.
+  if (apiError.code === ErrorCode.Unhandled && !isErrorBody(error)) {
+    return { ...apiError, message: i18n.t('errors:error_999') };
+  }
+  return apiError;
+}
+
+function isErrorBody(body: unknown): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    'error' in body &&
+    Boolean((body as { error: unknown }).error)
+  );
+}
+
+type Attempt =
+  | { ok: true; data: unknown; meta: ApiMeta }
+  | { ok: false; error: ApiErrorResult; meta: ApiMeta };
+
+async function attempt(
+  args: string | FetchArgs,
+  api: BaseQueryApi,
+  extraOptions: ApiExtraOptions,
+): Promise<Attempt> {
+  const result = await rawBaseQuery(args, api, extraOptions);
+  const response = result.meta?.response;
+  const meta: ApiMeta = { status: response?.status };
+  if (result.error) {
+    const { status } = result.error;
+    const body = 'data' in result.error ? result.error.data : undefined;
+    return {
+      ok: false,
+      error: toApiError(body, status === 'PARSING_ERROR' ? result.error.originalStatus : status),
+      meta,
+    };
+  }
+  const body = result.data as { data?: unknown; pagination?: Pagination } | null | undefined;
+  const pagination = parsePaginationHeader(response?.headers.get(PAGINATION_HEADER)) ?? body?.pagination;
+  if (pagination) meta.pagination = pagination;
+  return { ok: true, data: body && typeof body === 'object' && 'data' in body ? body.data : body, meta };
+}
+
+const isUnauthenticated = (error: ApiErrorResult) =>
+  error.code === ErrorCode.Unauthenticated || (error.status === 401 && error.code === ErrorCode.Unhandled);
+
+/**
+ * The one base query of the app. It sends the bearer and archive headers, times out at 120 s, unwraps
+ * the envelope (`data` becomes the result, pagination goes to `meta.pagination`), refreshes the access
+ * token once on an expired session (one refresh shared by concurrent calls) and retries, and applies
+ * the error handling of spec section 8 unless the endpoint handles the code itself (`extraOptions`).
+ */
+export const baseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  ApiErrorResult,
+  ApiExtraOptions,
+  ApiMeta
+> = async (args, api, extraOptions = {}) => {
+  const tokenUsed = (api.getState() as SessionView).auth.accessToken;
+  let result = await attempt(args, api, extraOptions);
+
+  if (!result.ok && isUnauthenticated(result.error) && !SESSION_PATHS.includes(pathOf(args))) {
+    const current = (api.getState() as SessionView).auth.accessToken;
+    // Another call may already have renewed the token while this one was in flight.
+    const token = current && current !== tokenUsed ? current : await refreshAccessToken(api.dispatch);
+    if (token) {
+      result = await attempt(args, api, extraOptions);
+    } else if (tokenUsed || sessionStore.readSession()) {
+      expireSession(api.dispatch);
+      return { error: result.error, meta: result.meta };
+    }
+  }
+
+  if (result.ok) return { data: result.data, meta: result.meta };
+  if (!SESSION_PATHS.includes(pathOf(args)) || result.error.code !== ErrorCode.Unauthenticated) {
+    handleError(result.error, api.dispatch, extraOptions);
+  }
+  return { error: result.error, meta: result.meta };
+};

@@ -1,0 +1,43 @@
+import { type ApiError, ErrorCode, errorCatalogue, isErrorCode, REQUEST_TIMEOUT_MS } from '@stabile/contract';
+import { i18n } from '../../i18n/i18n.ts';
+
+/**
+ * A minimal JSON POST for the public login-area pages (login, password recovery and reset). These pages
+ * must stay light (under 150 KB of JavaScript), so they do without the store and RTK Query, which the
+ * private area loads. Same envelope and error catalogue as the base query.
+ */
+export type PublicResult<T> = { data: T; error?: undefined } | { data?: undefined; error: ApiError };
+
+function readError(body: unknown, status: number): ApiError {
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  if (error && isErrorCode(error.code)) {
+    const message =
+      typeof error.message === 'string' && error.message ? error.message : errorCatalogue[error.code].message;
+    return { code: error.code, message, status };
+  }
+  return { code: ErrorCode.Unhandled, message: errorCatalogue[ErrorCode.Unhandled].message, status };
+}
+
+export async function postJson<T>(path: string, body: unknown): Promise<PublicResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch {
+    return {
+      error: {
+        code: ErrorCode.Unhandled,
+        status: 0,
+        message: i18n.t('errors:network'),
+      },
+    };
+  }
+  const parsed: unknown = await response.json().catch(() => null);
+  if (!response.ok) return { error: readError(parsed, response.status) };
+  return { data: (parsed as { data: T }).data };
+}

@@ -1,0 +1,74 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Registry } from '@stabile/contract';
+import { type ComponentType, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RegistryKindFormProps } from './registry-form.tsx';
+import { emptyValues, type RegistryBody } from './registry-form-values.ts';
+
+export interface RegistryCreateModalProps {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  /** The kind's form (contact or provider). */
+  Form: ComponentType<RegistryKindFormProps>;
+  creating: boolean;
+  /** Creates the record; resolves null when the server refused it (the base query told the user). */
+  onCreate: (body: RegistryBody) => Promise<Registry | null>;
+  /** Called with the new record once created (e.g. to open its drawer). */
+  onCreated: (record: Registry) => void;
+  /** Ask before creating (spec section 2 asks it for a new contact). */
+  confirm?: { title: string; text: (descr: string) => string; action: string };
+}
+
+/** New contact or provider: the empty form, optionally a confirmation, then the new record. */
+export function RegistryCreateModal({
+  opened,
+  onClose,
+  title,
+  Form,
+  creating,
+  onCreate,
+  onCreated,
+  confirm,
+}: RegistryCreateModalProps) {
+  const { t } = useTranslation(['common', 'errors']);
+  const [pending, setPending] = useState<RegistryBody | null>(null);
+
+  const save = async (body: RegistryBody) => {
+    const created = await onCreate(body);
+    setPending(null);
+    if (!created) return;
+    notifications.show({ color: 'green', message: t('errors:genericSuccess') });
+    onClose();
+    onCreated(created);
+  };
+
+  return (
+    <>
+      <Modal opened={opened && !pending} onClose={onClose} title={title} size="xl">
+        {opened && (
+          <Form
+            initialValues={emptyValues()}
+            submitting={creating}
+            submitLabel={t('common:save')}
+            onSubmit={(body) => (confirm ? setPending(body) : void save(body))}
+          />
+        )}
+      </Modal>
+      {confirm && (
+        <Modal opened={pending !== null} onClose={() => setPending(null)} title={confirm.title}>
+          <Text mb="md">{confirm.text(pending?.descr ?? '')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setPending(null)}>
+              {t('common:cancel')}
+            </Button>
+            <Button loading={creating} onClick={() => pending && void save(pending)}>
+              {confirm.action}
+            </Button>
+          </Group>
+        </Modal>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { useCallback } from 'react';
+import { entityDetailsOpened } from '../../app/state/modals-slice.ts';
+import { useAppDispatch } from '../hooks.ts';
+
+/** Opens an entity drawer: `open('attivita', 42)`. */
+export function useOpenEntityDetails() {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    (kind: string, id: number | string) => dispatch(entityDetailsOpened({ kind, id: String(id) })),
+    [dispatch],
+  );
+}

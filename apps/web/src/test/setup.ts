@@ -1,0 +1,67 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { loadAllNamespaces } from '../i18n/i18n.ts';
+
+// A loaded CI machine renders slower than a laptop.
+configure({ asyncUtilTimeout: 3_000 });
+
+// jsdom lacks what Mantine measures with.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+window.HTMLElement.prototype.scrollIntoView = () => undefined;
+
+/**
+ * Any console.error a test did not announce fails it: React warnings, failed prop types and errors
+ * swallowed by the UI would otherwise go unnoticed. A test that expects one calls
+ * `allowConsoleError()` first.
+ */
+let consoleErrors: unknown[][] = [];
+let consoleErrorAllowed = false;
+
+export function allowConsoleError(): void {
+  consoleErrorAllowed = true;
+}
+
+beforeAll(async () => {
+  await loadAllNamespaces();
+});
+
+beforeEach(() => {
+  consoleErrors = [];
+  consoleErrorAllowed = false;
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  if (!consoleErrorAllowed) {
+    expect(
+      consoleErrors.map((args) => args.map(String).join(' ')),
+      'unexpected console.error',
+    ).toEqual([]);
+  }
+});

@@ -1,0 +1,298 @@
+// `npm run bench`: builds (or reuses) a large generated archive, starts the real server on it, and runs
+// every registered scenario with autocannon next to a bare-Fastify baseline measured in the same run.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { freePort } from '../../e2e/support/free-port.ts';
+import { REPO_ROOT, type RunningServer, startServer } from '../../e2e/support/server.ts';
+import type { BenchContext, BenchRequest, Scenario, ScenarioModule } from './scenarios/types.ts';
+import { describeFailure, openBenchSession } from './session.ts';
+
+const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RESULTS_DIR = path.join(BENCH_DIR, '.results');
+const SEED_CLI = path.join(REPO_ROOT, 'apps/server/src/seed/cli.ts');
+
+const settings = {
+  activities: Number(process.env.BENCH_ACTIVITIES ?? 1_000_000),
+  archive: process.env.BENCH_ARCHIVE ?? 'Grande',
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 32),
+  duration: Number(process.env.BENCH_DURATION ?? 10),
+  warmup: Number(process.env.BENCH_WARMUP ?? 2),
+  logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
+};
+
+interface Row {
+  scenario: string;
+  description: string;
+  requestsPerSecond?: number;
+  p50Ms?: number;
+  p99Ms?: number;
+  ratioToBaseline?: number;
+  non2xx?: number;
+  errors?: number;
+  note?: string;
+}
+
+function log(message: string): void {
+  process.stdout.write(`${message}\n`);
+}
+
+/** The data directory holding the large archive, generated once per activity count and then reused. */
+async function ensureLargeArchive(notes: string[]): Promise<string> {
+  const dataDir = path.join(BENCH_DIR, '.bench-data', `sqlite-${settings.activities}`);
+  const marker = path.join(dataDir, 'bench-ready.json');
+  if (existsSync(marker)) {
+    log(`Reusing the generated archive in ${path.relative(REPO_ROOT, dataDir)}`);
+    return dataDir;
+  }
+  if (!existsSync(SEED_CLI)) {
+    const demoDir = path.join(BENCH_DIR, '.bench-data', 'demo-only');
+    notes.push('seed CLI not available yet: measured on the demo data only, not on a large archive');
+    return demoDir;
+  }
+  await rm(dataDir, { recursive: true, force: true });
+  await mkdir(dataDir, { recursive: true });
+  log(`Generating "${settings.archive}" with ${settings.activities} activities (once; reused next time)...`);
+  const started = Date.now();
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        SEED_CLI,
+        '--archive',
+        settings.archive,
+        '--activities',
+        String(settings.activities),
+      ],
+      { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
+    );
+    child.on('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`The seed CLI failed (exit code ${code}); see its output above.`);
+  const seconds = (Date.now() - started) / 1000;
+  await writeFile(
+    marker,
+    JSON.stringify({ activities: settings.activities, seconds, createdAt: new Date() }),
+  );
+  log(`Generated in ${seconds.toFixed(0)} s`);
+  return dataDir;
+}
+
+async function loadScenarios(): Promise<Scenario[]> {
+  const dir = path.join(BENCH_DIR, 'src/scenarios');
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.ts') && f !== 'types.ts').sort();
+  const all: Scenario[] = [];
+  for (const file of files) {
+    const module = (await import(pathToFileURL(path.join(dir, file)).href)) as Partial<ScenarioModule>;
+    all.push(...(module.scenarios ?? []));
+  }
+  // foundation first, then the areas in file order
+  all.sort((a, b) => Number(b.name === 'health') - Number(a.name === 'health'));
+  const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+  return wanted.length ? all.filter((s) => wanted.some((w) => s.name.startsWith(w))) : all;
+}
+
+function headersFor(scenario: Scenario, context: BenchContext): Record<string, string> {
+  if (!scenario.needsArchive || !context.session) return {};
+  return {
+    authorization: `Bearer ${context.session.accessToken}`,
+    'x-archive-id': String(context.session.archiveId),
+  };
+}
+
+async function load(url: string, requests: Array<BenchRequest & { headers: Record<string, string> }>) {
+  return autocannon({
+    url,
+    connections: settings.connections,
+    duration: settings.duration,
+    warmup:
+      settings.warmup > 0 ? { connections: settings.connections, duration: settings.warmup } : undefined,
+    requests: requests.map((r) => ({
+      method: r.method ?? 'GET',
+      path: r.path,
+      headers: { ...r.headers, ...(r.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: r.body === undefined ? undefined : JSON.stringify(r.body),
+    })),
+  });
+}
+
+function toRow(
+  scenario: Pick<Scenario, 'name' | 'description'>,
+  result: Awaited<ReturnType<typeof load>>,
+  baseline?: number,
+): Row {
+  const statuses = Object.entries(result.statusCodeStats)
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, { count }]) => `${count}×${status}`);
+  return {
+    scenario: scenario.name,
+    description: scenario.description,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    ratioToBaseline: baseline ? result.requests.average / baseline : undefined,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    note:
+      statuses.length || result.errors ? `non-2xx ${statuses.join(' ')} errors ${result.errors}` : undefined,
+  };
+}
+
+async function startBaseline(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(BENCH_DIR, 'src/baseline.ts')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (
+      await fetch(`${url}/baseline`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error('The bare-Fastify baseline did not start');
+}
+
+function printTable(rows: Row[]): void {
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs baseline', 'note'];
+  const lines = rows.map((r) => [
+    r.scenario,
+    r.requestsPerSecond?.toLocaleString('en-US') ?? '-',
+    r.p50Ms?.toString() ?? '-',
+    r.p99Ms?.toString() ?? '-',
+    r.ratioToBaseline === undefined ? '-' : `${(r.ratioToBaseline * 100).toFixed(0)}%`,
+    r.note ?? '',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const format = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  log(`\n${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const line of lines) log(format(line));
+}
+
+async function main(): Promise<void> {
+  const notes: string[] = [];
+  const scenarios = await loadScenarios();
+  const dataDir = await ensureLargeArchive(notes);
+  await mkdir(RESULTS_DIR, { recursive: true });
+
+  let server: RunningServer | undefined;
+  let baseline: { url: string; child: ChildProcess } | undefined;
+  const rows: Row[] = [];
+  try {
+    log('Starting the server...');
+    server = await startServer({
+      port: Number(process.env.BENCH_PORT ?? (await freePort())),
+      dataDir,
+      logFile: path.join(RESULTS_DIR, 'server.log'),
+      env: { LOG_LEVEL: settings.logLevel },
+      timeoutMs: 300_000,
+    });
+    const opened = await openBenchSession(server.baseURL, settings.archive);
+    notes.push(...opened.notes);
+    const context: BenchContext = { baseURL: server.baseURL, session: opened.session };
+
+    baseline = await startBaseline();
+    log(`Measuring ${settings.connections} connections × ${settings.duration} s per scenario`);
+    const baselineResult = await load(baseline.url, [{ path: '/baseline', headers: {} }]);
+    const baselineRps = baselineResult.requests.average;
+    rows.push(
+      toRow({ name: 'baseline (bare Fastify)', description: 'small JSON, no database' }, baselineResult),
+    );
+    baseline.child.kill('SIGTERM');
+    baseline = undefined;
+
+    for (const scenario of scenarios) {
+      if (scenario.needsArchive && !context.session) {
+        rows.push({
+          scenario: scenario.name,
+          description: scenario.description,
+          note: 'skipped: no archive session',
+        });
+        continue;
+      }
+      const headers = headersFor(scenario, context);
+      const requests = scenario.requests(context).map((r) => ({ ...r, headers }));
+      const probe = await probeAll(server.baseURL, requests);
+      if (probe) {
+        rows.push({
+          scenario: scenario.name,
+          description: scenario.description,
+          note: `not measured: ${probe}`,
+        });
+        continue;
+      }
+      log(`  ${scenario.name}...`);
+      rows.push(toRow(scenario, await load(server.baseURL, requests), baselineRps));
+    }
+  } finally {
+    baseline?.child.kill('SIGTERM');
+    await server?.stop();
+  }
+
+  printTable(rows);
+  for (const note of notes) log(`NOTE: ${note}`);
+  const report = {
+    date: new Date().toISOString(),
+    machine: {
+      cpu: os.cpus()[0]?.model,
+      cores: os.cpus().length,
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    },
+    node: process.version,
+    settings,
+    dataDir: path.relative(REPO_ROOT, dataDir),
+    generated: await readFile(path.join(dataDir, 'bench-ready.json'), 'utf8').then(JSON.parse, () => null),
+    notes,
+    rows,
+  };
+  const json = JSON.stringify(report, null, 2);
+  await writeFile(path.join(RESULTS_DIR, 'latest.json'), json);
+  await writeFile(path.join(RESULTS_DIR, `bench-${report.date.replace(/[:.]/g, '-')}.json`), json);
+  log(`\nResults written to ${path.relative(REPO_ROOT, path.join(RESULTS_DIR, 'latest.json'))}`);
+}
+
+/** One request of each kind before loading: a scenario whose route fails is reported, not measured. */
+async function probeAll(
+  baseURL: string,
+  requests: Array<BenchRequest & { headers: Record<string, string> }>,
+): Promise<string | undefined> {
+  for (const r of requests) {
+    const response = await fetch(`${baseURL}${r.path}`, {
+      method: r.method ?? 'GET',
+      headers: { ...r.headers, ...(r.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: r.body === undefined ? undefined : JSON.stringify(r.body),
+    });
+    if (!response.ok) {
+      const text = await response.text();
+      let body: { data: unknown; error: { code?: number; message?: string } | null } | undefined;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      return `${r.method ?? 'GET'} ${r.path} answered ${describeFailure({ status: response.status, body })}`;
+    }
+  }
+  return undefined;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

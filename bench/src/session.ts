@@ -1,0 +1,93 @@
+import type { BenchSession } from './scenarios/types.ts';
+
+export const BENCH_ACCOUNT = { username: 'demo@stabile.it', password: 'demo-stabile' };
+
+interface Envelope {
+  data: unknown;
+  error: { code?: number; message?: string } | null;
+}
+
+async function call(
+  baseURL: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+): Promise<{ status: number; body: Envelope | undefined }> {
+  const response = await fetch(`${baseURL}${path}`, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: Envelope | undefined;
+  try {
+    parsed = JSON.parse(text) as Envelope;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, body: parsed };
+}
+
+export function describeFailure(result: { status: number; body: Envelope | undefined }): string {
+  const error = result.body?.error;
+  return error ? `${result.status} (code ${error.code}: ${error.message})` : String(result.status);
+}
+
+/** Reads a field under any of the names the archive list might use. */
+function pick(record: Record<string, unknown>, names: string[]): unknown {
+  for (const name of names) if (record[name] !== undefined && record[name] !== null) return record[name];
+  return undefined;
+}
+
+/**
+ * Logs in as the demo account, finds `archiveName` (else the first archive) and unlocks it for the
+ * session. Never throws: returns the note explaining what is missing instead.
+ */
+export async function openBenchSession(
+  baseURL: string,
+  archiveName: string,
+): Promise<{ session?: BenchSession; notes: string[] }> {
+  const notes: string[] = [];
+  const login = await call(baseURL, 'POST', '/user/login', {}, { ...BENCH_ACCOUNT, keepLogin: false });
+  const accessToken = (login.body?.data as { accessToken?: string } | null)?.accessToken;
+  if (login.status >= 300 || !accessToken) {
+    notes.push(`login not available yet: POST /user/login answered ${describeFailure(login)}`);
+    return { notes };
+  }
+  const bearer = { authorization: `Bearer ${accessToken}` };
+
+  const list = await call(baseURL, 'GET', '/api/db', bearer);
+  const data = list.body?.data;
+  const archives = (
+    Array.isArray(data) ? data : ((data as { items?: unknown[] } | null)?.items ?? [])
+  ) as Array<Record<string, unknown>>;
+  if (list.status >= 300 || archives.length === 0) {
+    notes.push(`archive list not available: GET /api/db answered ${describeFailure(list)}`);
+    return { notes };
+  }
+  const nameOf = (a: Record<string, unknown>) =>
+    String(pick(a, ['name', 'nome', 'descrizione', 'nomeDb']) ?? '');
+  let archive = archives.find((a) => nameOf(a) === archiveName);
+  if (!archive) {
+    archive = archives[0]!;
+    notes.push(`archive "${archiveName}" not found: measuring "${nameOf(archive)}" instead`);
+  }
+  const archiveId = Number(pick(archive, ['id', 'idDb', 'dbId', 'databaseId']));
+  const headers = { ...bearer, 'x-archive-id': String(archiveId) };
+
+  // Unprotected archives are opened; the password call is the fallback for a protected one.
+  const open = await call(baseURL, 'GET', '/api/db/open?ritornaInfo=true', headers);
+  if (open.status >= 300) {
+    const unlock = await call(baseURL, 'POST', '/api/db/login', headers, {
+      password: process.env.BENCH_ARCHIVE_PASSWORD ?? '',
+    });
+    if (unlock.status >= 300) {
+      notes.push(
+        `could not open archive ${archiveId}: /api/db/open ${describeFailure(open)}, /api/db/login ${describeFailure(unlock)}`,
+      );
+      return { notes };
+    }
+  }
+  return { session: { accessToken, archiveId, archiveName: nameOf(archive) }, notes };
+}

@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './support/chromium.ts';
+import { freePort } from './support/free-port.ts';
+
+// Decided once in the runner process; workers inherit the environment, so they all agree.
+process.env.E2E_EXTERNAL_SERVER ??= process.env.E2E_BASE_URL ? '1' : '0';
+process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_BASE_URL ??= `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+  locale: 'it-IT',
+  timezoneId: 'Europe/Rome',
+};
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  globalSetup: './support/global-setup.ts',
+  // One server and one database for the whole run: journeys that change shared demo data must not race.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? [['list'], ['github']] : [['list']],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { ...chromium, viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'phone',
+      use: { ...chromium, viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true },
+    },
+  ],
+});

@@ -1,0 +1,3 @@
+export * from './activity.endpoints.ts';
+export * from './activity.rules.ts';
+export * from './activity.schemas.ts';

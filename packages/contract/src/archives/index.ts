@@ -1,0 +1,2 @@
+export * from './archive.endpoints.ts';
+export * from './archive.schemas.ts';

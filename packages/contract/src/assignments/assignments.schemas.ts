@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { zIsoDateOptional, zTextOptional } from '../validators/zod.ts';
+
+/** An assignment (incarico) of a person in a condominium. */
+export const incaricoSchema = z.object({
+  id: z.number().int(),
+  condominioID: z.number().int(),
+  personaID: z.number().int(),
+  personaDescr: z.string(),
+  tipoIncaricoID: z.number().int(),
+  tipoIncaricoDescr: z.string(),
+  dataInizio: z.string().nullable(),
+  dataFine: z.string().nullable(),
+  note: z.string().nullable(),
+  objVersion: z.number().int(),
+});
+export type Incarico = z.infer<typeof incaricoSchema>;
+
+const zId = (message: string) => z.number({ error: 'Manca un campo obbligatorio' }).int().positive(message);
+
+export const incaricoCreateSchema = z.object({
+  condominioID: zId('Condominio non valido'),
+  personaID: zId('Persona non valida'),
+  tipoIncaricoID: zId('Tipo di incarico non valido'),
+  dataInizio: zIsoDateOptional(),
+  dataFine: zIsoDateOptional(),
+  note: zTextOptional(2000),
+});
+export type IncaricoCreate = z.input<typeof incaricoCreateSchema>;
+
+export const incaricoUpdateSchema = incaricoCreateSchema.extend({
+  objVersion: z.number({ error: 'Versione dei dati mancante' }).int().min(1, 'Versione dei dati mancante'),
+});
+export type IncaricoUpdate = z.input<typeof incaricoUpdateSchema>;
+
+/** `/api/incarico?CondominioID&PersonaID`: at least one of the two. */
+export const incaricoListQuerySchema = z
+  .object({
+    CondominioID: z.coerce.number().int().positive('Condominio non valido').optional(),
+    PersonaID: z.coerce.number().int().positive('Persona non valida').optional(),
+  })
+  .refine((q) => q.CondominioID !== undefined || q.PersonaID !== undefined, {
+    message: 'Indica il condominio o la persona',
+  });
+export type IncaricoListQuery = z.input<typeof incaricoListQuerySchema>;

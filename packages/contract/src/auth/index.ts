@@ -1,0 +1,2 @@
+export * from './auth.endpoints.ts';
+export * from './auth.schemas.ts';

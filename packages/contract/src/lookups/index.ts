@@ -1,0 +1,1 @@
+export * from './lookups.schemas.ts';

@@ -1,0 +1,2 @@
+export * from './notification.endpoints.ts';
+export * from './notification.schemas.ts';

@@ -1,0 +1,2 @@
+export * from './people.enums.ts';
+export * from './people.schemas.ts';
