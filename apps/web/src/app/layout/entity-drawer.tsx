@@ -1,7 +1,7 @@
 import { Drawer, Loader } from '@mantine/core';
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import { EntityDrawerError } from '../../shared/ui/entity-drawer-error.tsx';
 import {
@@ -21,18 +21,29 @@ export const drawerRegistry: Map<string, EntityDrawerDefinition> = new Map(
   Object.values(modules).flatMap((module) => module.drawers.map((drawer) => [drawer.kind, drawer] as const)),
 );
 
+/** The detail parameter as the browser holds it now (the router's copy lags behind a transition). */
+function liveDetailParam(): string | null {
+  return new URLSearchParams(window.location.search).get(DETAIL_PARAM);
+}
+
 /**
  * Keeps the modals slice and `?dettaglio=kind:id` in step: the URL wins on navigation (so a route
  * change without the parameter clears the open detail), the slice wins when a feature opens one.
+ *
+ * React Router renders a URL change inside a transition, so the `params` seen here can lag behind
+ * the address bar: open-then-close quickly would otherwise render the stale "open" URL after the
+ * close and reopen the drawer. Both directions therefore compare against the live URL.
  */
 function useDetailUrlSync(): void {
   const dispatch = useAppDispatch();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const current = useAppSelector(selectEntityDetails);
   const fromUrl = params.get(DETAIL_PARAM);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the URL changes, reading the slice as it is then.
   useEffect(() => {
+    if (fromUrl !== liveDetailParam()) return; // a stale render: the newer URL is on its way
     const parsed = parseDetailParam(fromUrl);
     if (!parsed && current) dispatch(entityDetailsClosed());
     else if (parsed && (!current || formatDetailParam(current) !== fromUrl))
@@ -47,14 +58,13 @@ function useDetailUrlSync(): void {
     if (previous.current === current) return;
     previous.current = current;
     const wanted = current ? formatDetailParam(current) : null;
-    if (wanted === fromUrl) return;
-    setParams(
-      (previousParams) => {
-        const next = new URLSearchParams(previousParams);
-        if (wanted) next.set(DETAIL_PARAM, wanted);
-        else next.delete(DETAIL_PARAM);
-        return next;
-      },
+    if (wanted === liveDetailParam()) return;
+    const next = new URLSearchParams(window.location.search);
+    if (wanted) next.set(DETAIL_PARAM, wanted);
+    else next.delete(DETAIL_PARAM);
+    const search = next.toString();
+    navigate(
+      { pathname: window.location.pathname, search: search ? `?${search}` : '', hash: window.location.hash },
       { replace: !wanted },
     );
   }, [current]);
