@@ -23,6 +23,8 @@ const settings = {
   duration: Number(process.env.BENCH_DURATION ?? 10),
   warmup: Number(process.env.BENCH_WARMUP ?? 2),
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  /** Server processes (the server's WORKERS): one per core, as in production. */
+  workers: process.env.BENCH_WORKERS ?? 'auto',
 };
 
 interface Row {
@@ -200,7 +202,7 @@ async function main(): Promise<void> {
       port: Number(process.env.BENCH_PORT ?? (await freePort())),
       dataDir,
       logFile: path.join(RESULTS_DIR, 'server.log'),
-      env: { LOG_LEVEL: settings.logLevel },
+      env: { LOG_LEVEL: settings.logLevel, WORKERS: settings.workers },
       timeoutMs: 300_000,
     });
     const opened = await openBenchSession(server.baseURL, settings.archive);

@@ -16,6 +16,8 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** How long to wait for GET /health to answer 200. */
   timeoutMs?: number;
+  /** Extra Node options before the entry point (e.g. the CPU profiler's). */
+  nodeArgs?: string[];
 }
 
 export interface RunningServer {
@@ -29,7 +31,7 @@ export interface RunningServer {
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const baseURL = `http://127.0.0.1:${options.port}`;
   const log = createWriteStream(options.logFile, { flags: 'a' });
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', SERVER_MAIN], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

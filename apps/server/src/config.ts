@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
@@ -38,6 +39,10 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().min(1).optional(),
   AUTH_RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(200).default(20),
+  WORKERS: z
+    .string()
+    .regex(/^(auto|[1-9]\d?)$/, 'deve essere "auto" o un numero da 1 a 99')
+    .default('1'),
 });
 
 export interface Config {
@@ -61,6 +66,8 @@ export interface Config {
   trustProxy: string | false;
   /** Multiplies every credential-check rate limit (end-to-end suites log in many times). */
   authRateLimitFactor: number;
+  /** Server processes sharing the port (WORKERS, "auto" = one per core); the server is stateless. */
+  workers: number;
 }
 
 interface Secrets {
@@ -134,5 +141,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     trustProxy: e.TRUST_PROXY ?? false,
     authRateLimitFactor: e.AUTH_RATE_LIMIT_FACTOR,
+    workers: e.WORKERS === 'auto' ? availableParallelism() : Number(e.WORKERS),
   };
 }

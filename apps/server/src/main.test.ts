@@ -59,6 +59,8 @@ describe('configuration', () => {
     expect(() =>
       loadConfig({ JWT_SECRET: 'corto', LINK_SECRET: 'x'.repeat(40), DATA_DIR: tempDir() }),
     ).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ WORKERS: 'tanti', DATA_DIR: tempDir() })).toThrow(/WORKERS/);
+    expect(loadConfig({ WORKERS: 'auto', DATA_DIR: tempDir() }).workers).toBeGreaterThanOrEqual(1);
   });
 
   it('generates secrets once and keeps them in DATA_DIR', () => {
@@ -111,4 +113,22 @@ describe('the server process', () => {
     expect(answer).toContain('"code":122');
     expect(await child.exited).toBe(0);
   });
+
+  it('runs several server processes on one port and stops them all on SIGTERM', async () => {
+    const child = start({ PORT: '3193', DATA_DIR: tempDir(), WORKERS: '2', SEED: '1' });
+    await waitFor('http://127.0.0.1:3193/health', 30_000);
+    // The primary seeded before forking: every worker logs in the demo account.
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch('http://127.0.0.1:3193/user/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'demo@stabile.it', password: 'demo-stabile' }),
+      });
+      expect(res.status).toBe(200);
+    }
+    expect(child.output()).toMatch(/server processes started/);
+    child.kill('SIGTERM');
+    expect(await child.exited).toBe(0);
+    await expect(fetch('http://127.0.0.1:3193/health')).rejects.toThrow();
+  }, 60_000);
 });

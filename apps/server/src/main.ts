@@ -1,14 +1,25 @@
+import cluster, { type Worker } from 'node:cluster';
+import { pino } from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureDemoData } from './seed/demo.ts';
 
-async function openDatabase(config: ReturnType<typeof loadConfig>): Promise<DatabaseHandle> {
+/**
+ * Starts Stabile. With WORKERS=1 (the default) one process does everything. With more, this
+ * process migrates and seeds the database, then forks the workers that share the port (the API is
+ * stateless: sessions, counters and rate limits live in the database), restarts a worker that dies,
+ * and on SIGTERM lets every worker finish its requests in flight.
+ */
+
+const IS_WORKER = cluster.isWorker;
+
+async function openDatabase(config: Config, migrate: boolean): Promise<DatabaseHandle> {
   let handle: DatabaseHandle | undefined;
   try {
     handle = createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-    await migrateToLatest(handle.db);
+    if (migrate) await migrateToLatest(handle.db);
     return handle;
   } catch (error) {
     await handle?.destroy().catch(() => undefined);
@@ -18,11 +29,10 @@ async function openDatabase(config: ReturnType<typeof loadConfig>): Promise<Data
   }
 }
 
-async function main() {
-  const config = loadConfig();
-  const database = await openDatabase(config);
+async function runServer(config: Config) {
+  const database = await openDatabase(config, !IS_WORKER);
   const app = await buildApp({ config, db: database.db, dialect: database.dialect });
-  if (config.seed) await ensureDemoData(database.db, app.log, { dataDir: config.dataDir });
+  if (config.seed && !IS_WORKER) await ensureDemoData(database.db, app.log, { dataDir: config.dataDir });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -38,6 +48,56 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+}
+
+async function runPrimary(config: Config) {
+  const log = pino({ level: config.logLevel });
+  const database = await openDatabase(config, true);
+  try {
+    if (config.seed) await ensureDemoData(database.db, log, { dataDir: config.dataDir });
+  } finally {
+    await database.destroy();
+  }
+
+  let closing = false;
+  const startedAt = new Map<Worker, number>();
+  const fork = () => startedAt.set(cluster.fork(), Date.now());
+  cluster.on('exit', (worker, code, signal) => {
+    const lifetime = Date.now() - (startedAt.get(worker) ?? 0);
+    startedAt.delete(worker);
+    if (closing) {
+      if (startedAt.size === 0) process.exit(0);
+      return;
+    }
+    // A worker that cannot even start (port taken, database gone) would loop: stop instead.
+    if (lifetime < 5_000) {
+      log.fatal({ code, signal }, 'a server process stopped while starting: shutting down');
+      closing = true;
+      for (const other of startedAt.keys()) other.kill('SIGTERM');
+      if (startedAt.size === 0) process.exit(1);
+      process.exitCode = 1;
+      return;
+    }
+    log.error({ code, signal }, 'a server process stopped: starting another');
+    fork();
+  });
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal, workers: startedAt.size }, 'shutting down: workers finish requests in flight');
+    for (const worker of startedAt.keys()) worker.kill('SIGTERM');
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  for (let i = 0; i < config.workers; i++) fork();
+  log.info({ workers: config.workers, port: config.port }, 'server processes started');
+}
+
+async function main() {
+  const config = loadConfig();
+  if (cluster.isPrimary && config.workers > 1) await runPrimary(config);
+  else await runServer(config);
 }
 
 main().catch((error: unknown) => {

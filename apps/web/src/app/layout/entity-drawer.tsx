@@ -97,7 +97,7 @@ export function EntityDrawer() {
           resetKey={formatDetailParam(details)}
           fallback={(reset) => <EntityDrawerError onRetry={reset} />}
         >
-          <Suspense fallback={<Loader size="sm" aria-label={t('loading')} />}>
+          <Suspense fallback={<Loader size="sm" role="status" aria-label={t('loading')} />}>
             <definition.Component key={formatDetailParam(details)} id={details.id} onClose={close} />
           </Suspense>
         </ErrorBoundary>

@@ -37,7 +37,7 @@ export function PrivateArea() {
   if (status === 'undetermined' || checking) {
     return (
       <Center mih="100dvh">
-        <Loader aria-label={t('loading')} />
+        <Loader role="status" aria-label={t('loading')} />
       </Center>
     );
   }

@@ -70,7 +70,7 @@ export function TopBar({ onOpenWhatsNew }: TopBarProps) {
             </Button>
           </Tooltip>
         )}
-        {pending && <Loader size="xs" aria-label={t('updatingLastAccess')} />}
+        {pending && <Loader size="xs" role="status" aria-label={t('updatingLastAccess')} />}
       </Group>
       <Group gap="xs" wrap="nowrap">
         {onOpenWhatsNew && (

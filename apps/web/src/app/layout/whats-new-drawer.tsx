@@ -35,7 +35,7 @@ export function WhatsNewDrawer({ opened, onClose }: WhatsNewDrawerProps) {
 
   return (
     <Drawer opened={opened} onClose={onClose} position="right" title={t('whatsNewTitle')} size="md">
-      {isLoading && <Loader size="sm" aria-label={t('updatingLastAccess')} />}
+      {isLoading && <Loader size="sm" role="status" aria-label={t('updatingLastAccess')} />}
       {isError && <Text c="dimmed">{t('whatsNewError')}</Text>}
       {data && data.length === 0 && <Text c="dimmed">{t('whatsNewEmpty')}</Text>}
       <Stack gap="lg">

@@ -71,7 +71,7 @@ export function ActivityDetail({ id, onClose }: ActivityDetailProps) {
     if (data?.avvisi) void markOpened(id);
   }, [data?.avvisi, id, markOpened]);
 
-  if (isLoading) return <Loader aria-label={t('common:loading')} />;
+  if (isLoading) return <Loader role="status" aria-label={t('common:loading')} />;
   if (isError || !data) return <EntityDrawerError onRetry={refetch} />;
 
   const done = () => notifications.show({ color: 'green', message: t('detail.saved') });

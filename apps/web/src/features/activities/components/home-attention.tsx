@@ -82,7 +82,7 @@ export function HomeAttention() {
   const { t } = useTranslation(['home', 'activities', 'common']);
   const { data, isLoading, isError } = useHomeQuery(undefined, { refetchOnMountOrArgChange: true });
   const open = useOpenEntityDetails();
-  if (isLoading) return <Loader aria-label={t('common:loading')} />;
+  if (isLoading) return <Loader role="status" aria-label={t('common:loading')} />;
   if (isError || !data) return <Alert color="red">{t('common:loadingFailed')}</Alert>;
   const today = isoDateToday();
   return (

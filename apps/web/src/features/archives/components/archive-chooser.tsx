@@ -59,7 +59,7 @@ export function ArchiveChooser() {
     setDialogFor(archive);
   };
 
-  if (isLoading) return <Loader aria-label={t('common:loading')} />;
+  if (isLoading) return <Loader role="status" aria-label={t('common:loading')} />;
   if (isError) {
     return (
       <Alert color="red" role="alert">
@@ -115,7 +115,7 @@ export function ArchiveChooser() {
                       </Stack>
                     </Group>
                     {opening === archive.id ? (
-                      <Loader size="sm" aria-label={t('opening')} />
+                      <Loader size="sm" role="status" aria-label={t('opening')} />
                     ) : (
                       <IconChevronRight aria-hidden />
                     )}

@@ -54,7 +54,7 @@ export function CondominiumList() {
           onChange={(e) => setManagedOnly(e.currentTarget.checked)}
         />
       </Group>
-      {isLoading && <Loader aria-label={t('common:loading')} />}
+      {isLoading && <Loader role="status" aria-label={t('common:loading')} />}
       {isError && (
         <Alert color="red" role="alert">
           <Group justify="space-between">

@@ -30,7 +30,7 @@ export function ProviderDetail({ id, onClose }: ProviderDetailProps) {
   }, [dispatch, id]);
 
   if (isError) return <EntityDrawerError onRetry={() => void refetch()} />;
-  if (!data) return <Loader size="sm" aria-label={t('loading')} />;
+  if (!data) return <Loader size="sm" role="status" aria-label={t('loading')} />;
   return (
     <RegistryDetailView
       record={data}

@@ -55,7 +55,7 @@ export function SupplierRequest({ token }: { token: string }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
 
-  if (isLoading) return <Loader aria-label={t('loading')} />;
+  if (isLoading) return <Loader role="status" aria-label={t('loading')} />;
   if (error || !data) {
     return (
       <Alert color="red" title={t('errorTitle')} role="alert">

@@ -76,7 +76,7 @@ export function RegistryListView({
           </Group>
         </Alert>
       )}
-      {!data && isFetching && <Loader aria-label={t('common:loading')} />}
+      {!data && isFetching && <Loader role="status" aria-label={t('common:loading')} />}
       {data && items.length === 0 && (
         <Center py="xl">
           <Stack align="center" gap="sm">

@@ -1,0 +1,131 @@
+// `npm run bench:profile -- <scenario>`: where one scenario's server time goes. Starts the real server
+// (one process) on the generated archive with V8's CPU profiler, loads it with the scenario's requests,
+// then prints the share of samples by package and by function (self time), and by package including
+// what it calls. The raw profile is kept in bench/.results/ for Chrome DevTools.
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { freePort } from '../../e2e/support/free-port.ts';
+import { startServer } from '../../e2e/support/server.ts';
+import type { Scenario, ScenarioModule } from './scenarios/types.ts';
+import { openBenchSession } from './session.ts';
+
+const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RESULTS_DIR = path.join(BENCH_DIR, '.results');
+const activities = Number(process.env.BENCH_ACTIVITIES ?? 1_000_000);
+const duration = Number(process.env.BENCH_DURATION ?? 8);
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+}
+
+function packageOf(url: string): string {
+  if (!url) return '(native, GC, idle)';
+  const inModules = url.match(/node_modules\/((@[^/]+\/)?[^/]+)/);
+  if (inModules?.[1]) return inModules[1];
+  const own = url.match(/\/(apps\/server\/src|packages\/contract\/src)\/(.*)$/);
+  if (own?.[2]) return own[1] === 'packages/contract/src' ? 'contract' : `server: ${own[2]}`;
+  return url.startsWith('node:') ? url : path.basename(url);
+}
+
+function report(profile: CpuProfile): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
+  const hits = new Map<number, number>();
+  for (const id of profile.samples) hits.set(id, (hits.get(id) ?? 0) + 1);
+  const selfByPackage = new Map<string, number>();
+  const selfByFunction = new Map<string, number>();
+  const inclusiveByPackage = new Map<string, number>();
+  const add = (map: Map<string, number>, key: string, n: number) => map.set(key, (map.get(key) ?? 0) + n);
+  for (const [id, n] of hits) {
+    const frame = byId.get(id)!.callFrame;
+    add(selfByPackage, packageOf(frame.url), n);
+    add(
+      selfByFunction,
+      `${frame.functionName || '(anonymous)'}  ${packageOf(frame.url)}:${frame.lineNumber + 1}`,
+      n,
+    );
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const pkg = packageOf(byId.get(cur)!.callFrame.url);
+      if (!seen.has(pkg)) add(inclusiveByPackage, pkg, n);
+      seen.add(pkg);
+    }
+  }
+  const total = profile.samples.length;
+  const print = (title: string, map: Map<string, number>, rows: number) => {
+    process.stdout.write(`\n${title}\n`);
+    for (const [key, n] of [...map].sort((a, b) => b[1] - a[1]).slice(0, rows))
+      process.stdout.write(`${((100 * n) / total).toFixed(1).padStart(6)}%  ${key}\n`);
+  };
+  print('Self time by package', selfByPackage, 20);
+  print('Self time by function', selfByFunction, 30);
+  print('Including callees, by package', inclusiveByPackage, 25);
+}
+
+async function findScenario(name: string): Promise<Scenario> {
+  const dir = path.join(BENCH_DIR, 'src/scenarios');
+  for (const file of (await readdir(dir)).filter((f) => f.endsWith('.ts') && f !== 'types.ts')) {
+    const module = (await import(pathToFileURL(path.join(dir, file)).href)) as Partial<ScenarioModule>;
+    const found = module.scenarios?.find((s) => s.name === name);
+    if (found) return found;
+  }
+  throw new Error(`No scenario named "${name}" (see bench/src/scenarios).`);
+}
+
+async function main(): Promise<void> {
+  const name = process.argv[2];
+  if (!name) throw new Error('Usage: npm run bench:profile -- <scenario name>');
+  const scenario = await findScenario(name);
+  const dataDir = path.join(BENCH_DIR, '.bench-data', `sqlite-${activities}`);
+  const profileDir = path.join(RESULTS_DIR, 'cpu-profile');
+  await rm(profileDir, { recursive: true, force: true });
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const server = await startServer({
+    port: await freePort(),
+    dataDir,
+    logFile: path.join(RESULTS_DIR, 'profile-server.log'),
+    env: {
+      LOG_LEVEL: 'warn',
+      WORKERS: '1',
+    },
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+    timeoutMs: 300_000,
+  });
+  try {
+    const { session, notes } = await openBenchSession(server.baseURL, process.env.BENCH_ARCHIVE ?? 'Grande');
+    if (!session && scenario.needsArchive) throw new Error(notes.join('; '));
+    const headers: Record<string, string> = session
+      ? { authorization: `Bearer ${session.accessToken}`, 'x-archive-id': String(session.archiveId) }
+      : {};
+    const requests = scenario.requests({ baseURL: server.baseURL, session });
+    const result = await autocannon({
+      url: server.baseURL,
+      connections: 32,
+      duration,
+      requests: requests.map((r) => ({ method: r.method ?? 'GET', path: r.path, headers })),
+    });
+    process.stdout.write(
+      `${scenario.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (profiler on)\n`,
+    );
+  } finally {
+    await server.stop();
+  }
+  const [file] = (await readdir(profileDir)).filter((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error('The server wrote no CPU profile.');
+  report(JSON.parse(await readFile(path.join(profileDir, file), 'utf8')) as CpuProfile);
+  process.stdout.write(`\nProfile: ${path.relative(process.cwd(), path.join(profileDir, file))}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
