@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { DialectName } from './db/database.ts';
@@ -91,7 +91,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     return reply.code(status).send(body);
   });
 
-  await app.register(fastifyHelmet, {
+  // Security headers (CSP and the rest), computed once: helmet's middleware is built here and only
+  // sets the prepared headers on each response.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -111,6 +113,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {

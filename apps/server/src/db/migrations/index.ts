@@ -5,6 +5,7 @@ import * as m0003 from './0003_condominiums.ts';
 import * as m0004 from './0004_activities.ts';
 import * as m0005 from './0005_auth_extra.ts';
 import * as m0006 from './0006_rate_limits.ts';
+import * as m0007 from './0007_list_indexes.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_activities': m0004,
   '0005_auth_extra': m0005,
   '0006_rate_limits': m0006,
+  '0007_list_indexes': m0007,
 };

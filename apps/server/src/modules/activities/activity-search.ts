@@ -68,7 +68,7 @@ export async function cappedCountOf(
     .selectFrom(
       inner
         .select(sql`1`.as('one'))
-        .limit(COUNT_CAP + 1)
+        .limit(cap + 1)
         .as('t'),
     )
     .select((eb) => eb.fn.countAll<number>().as('n'))

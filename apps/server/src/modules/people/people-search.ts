@@ -47,6 +47,59 @@ export function searchPredicate(
   return sql<SqlBool>`to_tsvector('simple', ${sql.ref(`${alias}.search_doc`)}) @@ to_tsquery('simple', ${query})`;
 }
 
+/** SQLite: the FTS5 rowid range of one archive and the match expression of the terms. */
+function ftsScope(archiveId: number, terms: string[]) {
+  const low = archiveId * ROWID_BASE;
+  return { low, high: low + ROWID_BASE - 1, match: terms.map((t) => `"${t}"*`).join(' ') };
+}
+
+/**
+ * SQLite: how many rows of the archive match the terms, reading the FTS index only, up to `cap` + 1.
+ * Tells the cheap plan for a search: few matches are sorted directly (`pageOfMatches`), many are
+ * found by walking the description order (where matches come soon).
+ */
+export async function countMatches(
+  db: Kysely<Database>,
+  table: RegistryTable,
+  archiveId: number,
+  terms: string[],
+  cap: number,
+): Promise<number> {
+  const { low, high, match } = ftsScope(archiveId, terms);
+  const fts = sql.table(`${table}_fts`);
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*) as n from (select 1 from ${fts} where ${fts} match ${match} and rowid between ${low} and ${high} limit ${cap + 1})`.execute(
+    db,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * SQLite: ids of one page of the rows matching the terms, in description order, driven by the FTS
+ * matches: each match is ordered through the (archive_id, id, descr_sort) index without reading its
+ * row. Meant for a bounded number of matches (see countMatches).
+ */
+export async function pageOfMatches(
+  db: Kysely<Database>,
+  table: RegistryTable,
+  archiveId: number,
+  terms: string[],
+  extra: RawBuilder<SqlBool>[],
+  limit: number,
+  offset: number,
+): Promise<number[]> {
+  const { low, high, match } = ftsScope(archiveId, terms);
+  const fts = sql.table(`${table}_fts`);
+  const where = extra.length ? sql`and ${sql.join(extra, sql` and `)}` : sql``;
+  const { rows } = await sql<{
+    id: number;
+  }>`select r.id from (select rowid - ${low} as id from ${fts} where ${fts} match ${match} and rowid between ${low} and ${high}) f cross join ${sql.table(table)} as r indexed by ${sql.raw(`${table}_id_sort_idx`)} on r.archive_id = ${archiveId} and r.id = f.id where 1 = 1 ${where} order by r.descr_sort, r.id limit ${limit} offset ${offset}`.execute(
+    db,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
 /** Number of rows matching a predicate, counted up to COUNT_CAP + 1 (then shown as "oltre"). */
 export async function cappedCount(
   db: Kysely<Database>,

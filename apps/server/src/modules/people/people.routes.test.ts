@@ -1,7 +1,9 @@
-import { Area, computeCodiceFiscale, italianIbanFromParts } from '@stabile/contract';
+import { Area, computeCodiceFiscale, fornitoreCreateSchema, italianIbanFromParts } from '@stabile/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestSession, type TestSession } from '../../test/sessions.ts';
+import { registrySearchDoc, sortKey, toRegistryValues } from './people.mapper.ts';
+import { insertRegistryBatch } from './registry.repository.ts';
 
 const CF_MARIO = computeCodiceFiscale({
   nome: 'Mario',
@@ -201,6 +203,53 @@ describe('contacts (/api/persona)', () => {
     expect((await search('zzz')).pagination.totalCount).toBe(0);
     // Under 3 characters the list is not filtered.
     expect((await search('ve')).data).toHaveLength(4);
+  });
+
+  it('pages a search in description order, with few matches and with more than the count cap', async () => {
+    const other = await createTestSession(t);
+    const base = toRegistryValues(fornitoreCreateSchema.parse({ descr: 'x' }));
+    const person = (descr: string, citta: string) => ({
+      ...base,
+      descr,
+      descr_sort: sortKey(descr),
+      citta,
+      search_doc: registrySearchDoc({ ...base, descr, citta }),
+    });
+    // 1,010 matches of "vicenza" (more than COUNT_CAP) and 20 of "ferraro", inserted out of order.
+    const many = Array.from({ length: 1010 }, (_, i) =>
+      person(`Zeta ${String(1009 - i).padStart(4, '0')}`, 'Vicenza'),
+    );
+    const few = Array.from({ length: 20 }, (_, i) =>
+      person(`Ferraro ${String(19 - i).padStart(2, '0')}`, 'Lodi'),
+    );
+    await insertRegistryBatch(
+      t.database.db,
+      'persons',
+      other.archiveId,
+      [...many, ...few],
+      new Date().toISOString(),
+    );
+    const page = async (q: string, n: number) =>
+      (await call('GET', `/api/persona?searchQuery=${q}&pageNumber=${n}&pageSize=15`, undefined, other)).body;
+
+    const common1 = await page('vicenza', 1);
+    expect(common1.data.map((p: Json) => p.descr)).toEqual(
+      Array.from({ length: 15 }, (_, i) => `Zeta ${String(i).padStart(4, '0')}`),
+    );
+    expect(common1.pagination.totalCount).toBe(1000);
+    expect((await page('vicenza', 2)).data[0].descr).toBe('Zeta 0015');
+
+    const rare2 = await page('ferraro', 2);
+    expect(rare2.data.map((p: Json) => p.descr)).toEqual([
+      'Ferraro 15',
+      'Ferraro 16',
+      'Ferraro 17',
+      'Ferraro 18',
+      'Ferraro 19',
+    ]);
+    expect(rare2.pagination.totalCount).toBe(20);
+    expect((await page('ferraro%20lodi', 1)).data).toHaveLength(15);
+    expect((await page('ferraro%20vicenza', 1)).pagination.totalCount).toBe(0);
   });
 
   it('does not see or change contacts of another archive', async () => {

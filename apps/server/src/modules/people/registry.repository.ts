@@ -1,10 +1,18 @@
+import { COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import { addToCounter, nextId, readCounter } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { LIST_COLUMNS, type RegistryListRow, type RegistryValues } from './people.mapper.ts';
 import type { RegistryRow } from './people.table.ts';
-import { cappedCount, type RegistryTable, searchPredicate } from './people-search.ts';
+import {
+  cappedCount,
+  countMatches,
+  pageOfMatches,
+  type RegistryTable,
+  searchPredicate,
+  searchTerms,
+} from './people-search.ts';
 
 /*
  * Persons and providers share one row shape, so one repository serves both tables. Every function
@@ -32,15 +40,42 @@ export async function listRegistry(
   archiveId: number,
   options: RegistryPageOptions,
 ): Promise<{ rows: RegistryListRow[]; total: number; capped: boolean }> {
+  const filters: RawBuilder<SqlBool>[] = [];
+  if (options.tipoAttivitaID !== undefined) {
+    filters.push(sql<SqlBool>`r.tipo_attivita_id = ${options.tipoAttivitaID}`);
+  }
+  if (options.durcStato !== undefined) filters.push(sql<SqlBool>`r.durc_stato = ${options.durcStato}`);
+
+  // SQLite search: count the matches in the FTS index first (cheap, capped). None: nothing to read.
+  // Up to COUNT_CAP: sort the matches themselves, whatever their place in the alphabet (a surname
+  // like "rossi" sits late in description order, where walking the order would read most of the
+  // archive first). More: walking the description order meets matches soon.
+  const terms = options.search ? searchTerms(options.search) : [];
+  if (dialect === 'sqlite' && terms.length > 0) {
+    const matches = await countMatches(db, table, archiveId, terms, COUNT_CAP);
+    if (matches === 0) return { rows: [], total: 0, capped: false };
+    if (matches <= COUNT_CAP) {
+      const ids = await pageOfMatches(db, table, archiveId, terms, filters, options.limit, options.offset);
+      const rows = await rowsInOrder(db, table, archiveId, ids);
+      if (filters.length === 0) return { rows, total: matches, capped: false };
+      if (options.offset === 0 && rows.length < options.limit) {
+        return { rows, total: rows.length, capped: false };
+      }
+      const predicate = searchPredicate(dialect, table, 'r', archiveId, options.search ?? '');
+      const { count, capped } = await cappedCount(db, table, archiveId, [
+        ...(predicate ? [predicate] : []),
+        ...filters,
+      ]);
+      return { rows, total: count, capped };
+    }
+  }
+
   const predicates: RawBuilder<SqlBool>[] = [];
   if (options.search) {
     const predicate = searchPredicate(dialect, table, 'r', archiveId, options.search);
     if (predicate) predicates.push(predicate);
   }
-  if (options.tipoAttivitaID !== undefined) {
-    predicates.push(sql<SqlBool>`r.tipo_attivita_id = ${options.tipoAttivitaID}`);
-  }
-  if (options.durcStato !== undefined) predicates.push(sql<SqlBool>`r.durc_stato = ${options.durcStato}`);
+  predicates.push(...filters);
 
   let query = db
     .selectFrom(from(table))
@@ -61,6 +96,24 @@ export async function listRegistry(
   if (options.offset === 0 && rows.length < options.limit) return { rows, total: rows.length, capped: false };
   const { count, capped } = await cappedCount(db, table, archiveId, predicates);
   return { rows, total: count, capped };
+}
+
+/** The list columns of some rows, in the order of `ids`. */
+async function rowsInOrder(
+  db: Kysely<Database>,
+  table: RegistryTable,
+  archiveId: number,
+  ids: number[],
+): Promise<RegistryListRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom(from(table))
+    .select(LIST_COLUMNS.map((c) => `r.${c}` as const))
+    .where('r.archive_id', '=', archiveId)
+    .where('r.id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function findRegistry(
