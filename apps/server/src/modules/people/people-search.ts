@@ -100,6 +100,31 @@ export async function pageOfMatches(
   return rows.map((r) => Number(r.id));
 }
 
+/**
+ * SQLite: ids of one page of the rows matching the terms when they are many: the description index
+ * is walked in order and each entry is probed in the set of matches, so the page ends after a few
+ * hundred entries at most.
+ */
+export async function pageByWalk(
+  db: Kysely<Database>,
+  table: RegistryTable,
+  archiveId: number,
+  terms: string[],
+  extra: RawBuilder<SqlBool>[],
+  limit: number,
+  offset: number,
+): Promise<number[]> {
+  const { low, high, match } = ftsScope(archiveId, terms);
+  const fts = sql.table(`${table}_fts`);
+  const where = extra.length ? sql`and ${sql.join(extra, sql` and `)}` : sql``;
+  const { rows } = await sql<{
+    id: number;
+  }>`select r.id from ${sql.table(table)} as r indexed by ${sql.raw(`${table}_descr_idx`)} where r.archive_id = ${archiveId} and r.id in (select rowid - ${low} from ${fts} where ${fts} match ${match} and rowid between ${low} and ${high}) ${where} order by r.descr_sort, r.id limit ${limit} offset ${offset}`.execute(
+    db,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
 /** Number of rows matching a predicate, counted up to COUNT_CAP + 1 (then shown as "oltre"). */
 export async function cappedCount(
   db: Kysely<Database>,

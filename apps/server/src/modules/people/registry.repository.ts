@@ -8,6 +8,7 @@ import type { RegistryRow } from './people.table.ts';
 import {
   cappedCount,
   countMatches,
+  pageByWalk,
   pageOfMatches,
   type RegistryTable,
   searchPredicate,
@@ -54,20 +55,19 @@ export async function listRegistry(
   if (dialect === 'sqlite' && terms.length > 0) {
     const matches = await countMatches(db, table, archiveId, terms, COUNT_CAP);
     if (matches === 0) return { rows: [], total: 0, capped: false };
-    if (matches <= COUNT_CAP) {
-      const ids = await pageOfMatches(db, table, archiveId, terms, filters, options.limit, options.offset);
-      const rows = await rowsInOrder(db, table, archiveId, ids);
-      if (filters.length === 0) return { rows, total: matches, capped: false };
-      if (options.offset === 0 && rows.length < options.limit) {
-        return { rows, total: rows.length, capped: false };
-      }
-      const predicate = searchPredicate(dialect, table, 'r', archiveId, options.search ?? '');
-      const { count, capped } = await cappedCount(db, table, archiveId, [
-        ...(predicate ? [predicate] : []),
-        ...filters,
-      ]);
-      return { rows, total: count, capped };
-    }
+    const few = matches <= COUNT_CAP;
+    const page = few ? pageOfMatches : pageByWalk;
+    const ids = await page(db, table, archiveId, terms, filters, options.limit, options.offset);
+    const rows = await rowsInOrder(db, table, archiveId, ids);
+    if (filters.length === 0) return { rows, total: few ? matches : COUNT_CAP, capped: !few };
+    if (options.offset === 0 && rows.length < options.limit)
+      return { rows, total: rows.length, capped: false };
+    const predicate = searchPredicate(dialect, table, 'r', archiveId, options.search ?? '');
+    const { count, capped } = await cappedCount(db, table, archiveId, [
+      ...(predicate ? [predicate] : []),
+      ...filters,
+    ]);
+    return { rows, total: count, capped };
   }
 
   const predicates: RawBuilder<SqlBool>[] = [];
