@@ -214,12 +214,17 @@ export async function listActivities(
   }
   const filtered = applyFilters(base, f, window, today);
   const offset = (f.pageNumber - 1) * f.pageSize;
+  if (searching)
+    return searchPage(
+      db,
+      archiveId,
+      ftsDriven ? filtered.orderBy(newestFirst) : applyOrder(filtered, f.orderBy),
+      offset,
+      f.pageSize,
+    );
   // Two steps: the page's ids from the filter's index (narrow rows, cheap to sort), then the names
   // of those 15 rows only.
-  const pageIds = (ftsDriven ? filtered.orderBy(newestFirst) : applyOrder(filtered, f.orderBy))
-    .select('a.id as page_id')
-    .limit(f.pageSize)
-    .offset(offset);
+  const pageIds = applyOrder(filtered, f.orderBy).select('a.id as page_id').limit(f.pageSize).offset(offset);
   // CROSS JOIN keeps the page as the outer loop on SQLite (with a bound LIMIT the planner would
   // otherwise walk the whole archive and probe the page).
   const outer = db
@@ -227,24 +232,44 @@ export async function listActivities(
     .crossJoin('activities as a')
     .whereRef('a.id', '=', 'pg.page_id')
     .where('a.archive_id', '=', archiveId) as unknown as ActivityQuery;
-  const rows = (await withNames(
-    ftsDriven ? outer.orderBy('a.id', 'desc') : applyOrder(outer, f.orderBy),
-  ).execute()) as ActivityRowWithNames[];
+  const rows = (await withNames(applyOrder(outer, f.orderBy)).execute()) as ActivityRowWithNames[];
 
-  // Matches are counted newest first too: old closed activities outside the window come last.
   // A short page is the last one: its total is known without counting.
   const total =
     rows.length < f.pageSize && (rows.length > 0 || offset === 0)
       ? { total: offset + rows.length, capped: false }
-      : await totalOf(
-          db,
-          archiveId,
-          f,
-          window,
-          ftsDriven ? filtered.orderBy(newestFirst) : filtered,
-          searching,
-        );
+      : await totalOf(db, archiveId, f, window, filtered, false);
   return { rows, ...total };
+}
+
+/**
+ * A page of search results and their capped total from one pass over the matches: the ids of the
+ * first max(page end, SEARCH_COUNT_CAP + 1) matches in order, then the names of the page's rows.
+ * (Evaluating a prefix term once instead of once for the page and again for the count halves the
+ * full-text work.)
+ */
+async function searchPage(
+  db: Kysely<Database>,
+  archiveId: number,
+  ordered: ActivityQuery,
+  offset: number,
+  pageSize: number,
+): Promise<ActivityPage> {
+  const wanted = Math.max(offset + pageSize, SEARCH_COUNT_CAP + 1);
+  const matches = await ordered.select('a.id as page_id').limit(wanted).execute();
+  // More than the cap: "oltre 100", as a count would say.
+  const capped = matches.length > SEARCH_COUNT_CAP;
+  const total = capped ? SEARCH_COUNT_CAP : matches.length;
+  const ids = matches.slice(offset, offset + pageSize).map((m) => Number(m.page_id));
+  if (ids.length === 0) return { rows: [], total, capped };
+  const found = (await withNames(
+    db
+      .selectFrom('activities as a')
+      .where('a.archive_id', '=', archiveId)
+      .where('a.id', 'in', ids) as ActivityQuery,
+  ).execute()) as ActivityRowWithNames[];
+  const byId = new Map(found.map((r) => [Number(r.id), r]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total, capped };
 }
 
 async function totalOf(

@@ -442,6 +442,36 @@ describe('the list', () => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
+  it('pages search results newest first and reports more than 100 matches as capped', async () => {
+    const many = await createTestSession(t);
+    const condo = await insertCondominium(t.database.db, many.archiveId, 'Palazzo Grande');
+    const titles: string[] = [];
+    for (let i = 0; i < 105; i++) {
+      const titolo = `Lampione ${String(i).padStart(3, '0')}`;
+      const res = await call(
+        'POST',
+        '/api/attivita',
+        { condGenID: condo, titolo, priorita: i % 2 ? 4 : 1 },
+        many,
+      );
+      expect(res.status).toBe(201);
+      titles.push(titolo);
+    }
+    const newest = [...titles].reverse();
+    const get = (q: string) => call('GET', `/api/attivita?${q}`, undefined, many);
+
+    const first = await get('searchQuery=lampio&pageSize=15&pageNumber=1');
+    expect(first.body.data.map((x: Json) => x.titolo)).toEqual(newest.slice(0, 15));
+    expect(first.body.pagination).toMatchObject({ totalCount: 100 });
+    const eighth = await get('searchQuery=lampio&pageSize=15&pageNumber=7');
+    expect(eighth.body.data.map((x: Json) => x.titolo)).toEqual(newest.slice(90, 105));
+
+    const urgent = newest.filter((title) => Number(title.slice(-3)) % 2 === 1);
+    const filtered = await get('searchQuery=lampione&priorita=4&pageSize=15&pageNumber=4');
+    expect(filtered.body.data.map((x: Json) => x.titolo)).toEqual(urgent.slice(45, 52));
+    expect(filtered.body.pagination).toMatchObject({ totalCount: 52 });
+  });
+
   it('orders, pages and reports totals in the x-pagination header', async () => {
     const res = await call(
       'GET',
