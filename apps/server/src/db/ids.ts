@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from './prepared.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -38,13 +39,16 @@ export async function nextGlobalId(db: Kysely<Database>, name: string, count = 1
 }
 
 /** Reads a per-archive counter without changing it (totals kept beside the writes). */
-export async function readCounter(db: Kysely<Database>, archiveId: number, name: string): Promise<number> {
-  const row = await db
+const counterValue = preparedQuery((db, archiveId: number, name: string) =>
+  db
     .selectFrom('archive_counters')
     .select('value')
     .where('archive_id', '=', archiveId)
-    .where('name', '=', name)
-    .executeTakeFirst();
+    .where('name', '=', name),
+);
+
+export async function readCounter(db: Kysely<Database>, archiveId: number, name: string): Promise<number> {
+  const [row] = await counterValue(db, archiveId, name);
   return row ? Number(row.value) : 0;
 }
 

@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import type { DialectName } from '../../db/database.ts';
 import { searchDocument } from '../../db/dialect.ts';
 import { addToCounter, nextId } from '../../db/ids.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound, staleVersion } from '../../shared/app-error.ts';
 import { searchPredicate } from '../people/people-search.ts';
@@ -71,13 +72,16 @@ export async function actorName(db: Kysely<Database>, actor: Actor): Promise<str
 
 const DEFAULT_CLOSED_DAYS = 30;
 
-export async function getSettings(db: Kysely<Database>, actor: Actor): Promise<ActivitySettings> {
-  const row = await db
+const settingsRow = preparedQuery((db, archiveId: number, userKey: string) =>
+  db
     .selectFrom('activity_settings')
     .select(['giorni_chiuse', 'per_condominio'])
-    .where('archive_id', '=', actor.archiveId)
-    .where('user_key', '=', userKeyOf(actor))
-    .executeTakeFirst();
+    .where('archive_id', '=', archiveId)
+    .where('user_key', '=', userKey),
+);
+
+export async function getSettings(db: Kysely<Database>, actor: Actor): Promise<ActivitySettings> {
+  const [row] = await settingsRow(db, actor.archiveId, userKeyOf(actor));
   if (!row) return { giorniChiuseVisibili: DEFAULT_CLOSED_DAYS, perCondominio: [] };
   return {
     giorniChiuseVisibili: row.giorni_chiuse,

@@ -1,5 +1,6 @@
 import { ArchiveMessage, Area } from '@stabile/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { preparedQuery } from '../../db/prepared.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { CURRENT_DATA_REVISION } from '../archives/data-revisions.ts';
 import { verifyAccessToken } from './tokens.ts';
@@ -109,14 +110,9 @@ async function checkSession(app: FastifyInstance, request: FastifyRequest, claim
   if (!session || !sessionIsLive(session)) throw sessionRefused(request, claims);
 }
 
-async function loadArchive(app: FastifyInstance, request: FastifyRequest, claims: RequestAuth) {
-  const archiveId = requestedArchiveId(request);
-  const deny = (reason: string) => {
-    request.log.info({ reason, accountId: claims.accountId, archiveId }, 'archive access refused');
-    return new AppError(100);
-  };
-  if (archiveId === null) throw deny('missing archive header');
-  const row = await app.db
+/** The unlocked archive of a session, with its owner, revision and the archive user's flags. */
+const archiveAccess = preparedQuery((db, archiveId: number, sessionId: string) =>
+  db
     .selectFrom('session_archives as sa')
     .innerJoin('archives as a', 'a.id', 'sa.archive_id')
     .innerJoin('sessions as s', 's.id', 'sa.session_id')
@@ -139,8 +135,17 @@ async function loadArchive(app: FastifyInstance, request: FastifyRequest, claims
       'u.acc_fornitori_on',
     ])
     .where('sa.archive_id', '=', archiveId)
-    .where('sa.session_id', '=', claims.sessionId)
-    .executeTakeFirst();
+    .where('sa.session_id', '=', sessionId),
+);
+
+async function loadArchive(app: FastifyInstance, request: FastifyRequest, claims: RequestAuth) {
+  const archiveId = requestedArchiveId(request);
+  const deny = (reason: string) => {
+    request.log.info({ reason, accountId: claims.accountId, archiveId }, 'archive access refused');
+    return new AppError(100);
+  };
+  if (archiveId === null) throw deny('missing archive header');
+  const [row] = await archiveAccess(app.db, archiveId, claims.sessionId);
   if (!row) {
     // Tell a dead session (111) from an archive this session never unlocked (100).
     await checkSession(app, request, claims);
