@@ -25,6 +25,11 @@ const settings = {
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
   /** Server processes (the server's WORKERS): one per core, as in production. */
   workers: process.env.BENCH_WORKERS ?? 'auto',
+  /**
+   * Also measure each archive scenario on a small archive of this many activities, right after the
+   * large one in the same run, and report the p50 ratio (cost must not grow with the archive).
+   */
+  compare: Number(process.env.BENCH_COMPARE ?? 0),
 };
 
 interface Row {
@@ -44,8 +49,8 @@ function log(message: string): void {
 }
 
 /** The data directory holding the large archive, generated once per activity count and then reused. */
-async function ensureLargeArchive(notes: string[]): Promise<string> {
-  const dataDir = path.join(BENCH_DIR, '.bench-data', `sqlite-${settings.activities}`);
+async function ensureLargeArchive(notes: string[], activities = settings.activities): Promise<string> {
+  const dataDir = path.join(BENCH_DIR, '.bench-data', `sqlite-${activities}`);
   const marker = path.join(dataDir, 'bench-ready.json');
   if (existsSync(marker)) {
     log(`Reusing the generated archive in ${path.relative(REPO_ROOT, dataDir)}`);
@@ -58,30 +63,19 @@ async function ensureLargeArchive(notes: string[]): Promise<string> {
   }
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
-  log(`Generating "${settings.archive}" with ${settings.activities} activities (once; reused next time)...`);
+  log(`Generating "${settings.archive}" with ${activities} activities (once; reused next time)...`);
   const started = Date.now();
   const code = await new Promise<number | null>((resolve) => {
     const child = spawn(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        SEED_CLI,
-        '--archive',
-        settings.archive,
-        '--activities',
-        String(settings.activities),
-      ],
+      ['--import', 'tsx', SEED_CLI, '--archive', settings.archive, '--activities', String(activities)],
       { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
     );
     child.on('exit', resolve);
   });
   if (code !== 0) throw new Error(`The seed CLI failed (exit code ${code}); see its output above.`);
   const seconds = (Date.now() - started) / 1000;
-  await writeFile(
-    marker,
-    JSON.stringify({ activities: settings.activities, seconds, createdAt: new Date() }),
-  );
+  await writeFile(marker, JSON.stringify({ activities, seconds, createdAt: new Date() }));
   log(`Generated in ${seconds.toFixed(0)} s`);
   return dataDir;
 }
@@ -194,6 +188,7 @@ async function main(): Promise<void> {
   await mkdir(RESULTS_DIR, { recursive: true });
 
   let server: RunningServer | undefined;
+  let small: { server: RunningServer; context: BenchContext } | undefined;
   let baseline: { url: string; child: ChildProcess } | undefined;
   const rows: Row[] = [];
   try {
@@ -208,6 +203,20 @@ async function main(): Promise<void> {
     const opened = await openBenchSession(server.baseURL, settings.archive);
     notes.push(...opened.notes);
     const context: BenchContext = { baseURL: server.baseURL, session: opened.session };
+    if (settings.compare > 0) {
+      const smallServer = await startServer({
+        port: await freePort(),
+        dataDir: await ensureLargeArchive(notes, settings.compare),
+        logFile: path.join(RESULTS_DIR, 'server-small.log'),
+        env: { LOG_LEVEL: settings.logLevel, WORKERS: settings.workers },
+        timeoutMs: 300_000,
+      });
+      const smallSession = await openBenchSession(smallServer.baseURL, settings.archive);
+      small = {
+        server: smallServer,
+        context: { baseURL: smallServer.baseURL, session: smallSession.session },
+      };
+    }
 
     baseline = await startBaseline();
     log(`Measuring ${settings.connections} connections × ${settings.duration} s per scenario`);
@@ -240,11 +249,33 @@ async function main(): Promise<void> {
         continue;
       }
       log(`  ${scenario.name}...`);
-      rows.push(toRow(scenario, await load(server.baseURL, requests), baselineRps));
+      const large = toRow(scenario, await load(server.baseURL, requests), baselineRps);
+      rows.push(large);
+      if (small && scenario.needsArchive && small.context.session) {
+        const smallHeaders = headersFor(scenario, small.context);
+        const smallRequests = scenario.requests(small.context).map((r) => ({ ...r, headers: smallHeaders }));
+        log(`  ${scenario.name} on ${settings.compare} activities...`);
+        const row = toRow(
+          {
+            name: `  same on ${settings.compare.toLocaleString('en-US')}`,
+            description: scenario.description,
+          },
+          await load(small.server.baseURL, smallRequests),
+          baselineRps,
+        );
+        const ratio = large.p50Ms && row.p50Ms ? large.p50Ms / row.p50Ms : undefined;
+        if (ratio !== undefined) {
+          large.note = [large.note, `p50 ${ratio.toFixed(1)}x the small archive's`]
+            .filter(Boolean)
+            .join('; ');
+        }
+        rows.push(row);
+      }
     }
   } finally {
     baseline?.child.kill('SIGTERM');
     await server?.stop();
+    await small?.server.stop();
   }
 
   printTable(rows);
