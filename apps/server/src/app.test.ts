@@ -67,3 +67,23 @@ describe('the application shell', () => {
     expect(a.archiveId).not.toBe(b.archiveId);
   });
 });
+
+describe('response checks in the test suites', () => {
+  it('turn a field outside the response schema into a failure instead of sending it', async () => {
+    const { z } = await import('zod');
+    const leaky = await buildTestApp({}, async (app) => {
+      app.get(
+        '/prova/risposta',
+        { config: { auth: 'none' }, schema: { response: { 200: z.object({ nome: z.string() }) } } },
+        async () => ({ nome: 'Mario', passwordHash: 'segreto' }),
+      );
+    });
+    try {
+      const res = await leaky.app.inject({ method: 'GET', url: '/prova/risposta' });
+      expect(res.statusCode).toBe(500);
+      expect(res.body).not.toContain('segreto');
+    } finally {
+      await leaky.close();
+    }
+  });
+});

@@ -66,7 +66,13 @@ export async function buildTestApp(
       outbox.push(message);
     },
   };
-  const app = await buildApp({ config, db: database.db, dialect: database.dialect, mailer });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    mailer,
+    checkResponses: true,
+  });
   if (extraRoutes) await app.register(extraRoutes);
   await app.ready();
   return {
