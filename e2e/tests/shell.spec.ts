@@ -19,6 +19,19 @@ test.describe('shell', () => {
     expect(response.headers()['content-type']).toContain('text/html');
   });
 
+  test('scripts are sent compressed (brotli, else gzip) and cached for good', async ({ request }) => {
+    const html = await (await request.get('/login')).text();
+    const script = html.match(/<script[^>]+src="([^"]+\.js)"/)?.[1];
+    expect(script).toBeTruthy();
+    const brotli = await request.get(script!, { headers: { 'Accept-Encoding': 'br' } });
+    expect(brotli.status()).toBe(200);
+    expect(brotli.headers()['content-encoding']).toBe('br');
+    expect(brotli.headers()['cache-control']).toContain('immutable');
+    const gzip = await request.get(script!, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers()['content-encoding']).toBe('gzip');
+    expect((await gzip.body()).length).toBe((await brotli.body()).length);
+  });
+
   test('GET /health reports the server and the database ok', async ({ request }) => {
     const response = await request.get('/health');
     expect(response.status()).toBe(200);

@@ -184,6 +184,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset: sent as the browser accepts them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const name = path.basename(filePath);
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
