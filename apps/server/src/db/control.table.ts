@@ -106,6 +106,11 @@ export interface ReportsTable {
   created_at: string;
 }
 
+/** SQLite only: every word of the full-text documents (db/search-terms.ts, migration 0008). */
+export interface SearchTermsTable {
+  term: string;
+}
+
 export interface ControlTables {
   global_counters: GlobalCountersTable;
   accounts: AccountsTable;
@@ -118,4 +123,5 @@ export interface ControlTables {
   one_time_tokens: OneTimeTokensTable;
   devices: DevicesTable;
   reports: ReportsTable;
+  search_terms: SearchTermsTable;
 }

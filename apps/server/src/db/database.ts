@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { registerSearchFunctions } from './search-terms.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -45,6 +46,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('mmap_size = 1073741824');
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('temp_store = memory');
+  registerSearchFunctions(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }

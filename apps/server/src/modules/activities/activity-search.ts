@@ -27,15 +27,19 @@ export function activitySearchTerms(text: string): string[] {
   return searchTerms(text);
 }
 
-/** A predicate on `a.id` (the caller filters a.archive_id) matching every term. */
+/**
+ * A predicate on `a.id` (the caller filters a.archive_id) matching every term. SQLite: `match` is the
+ * expression of ftsMatchOf (db/search-terms.ts), else the plain prefix terms.
+ */
 export function activitySearchPredicate(
   dialect: DialectName,
   archiveId: number,
   terms: string[],
+  match: string = ftsMatch(terms),
 ): RawBuilder<SqlBool> {
   if (dialect === 'sqlite') {
     const low = archiveId * ROWID_BASE;
-    return sql<SqlBool>`a.id in (select rowid - ${low} from activities_fts where activities_fts match ${ftsMatch(terms)} and rowid between ${low} and ${low + ROWID_BASE - 1})`;
+    return sql<SqlBool>`a.id in (select rowid - ${low} from activities_fts where activities_fts match ${match} and rowid between ${low} and ${low + ROWID_BASE - 1})`;
   }
   return sql<SqlBool>`to_tsvector('simple', a.search_doc) @@ to_tsquery('simple', ${tsQuery(terms)})`;
 }
@@ -45,14 +49,14 @@ export function activitySearchPredicate(
  * a page of the newest matches stops after the page instead of sorting every match. The caller
  * adds the list's other predicates on `a` and orders by `newestFirst`.
  */
-export function fromNewestMatches(db: Kysely<Database>, archiveId: number, terms: string[]): ActivityQuery {
+export function fromNewestMatches(db: Kysely<Database>, archiveId: number, match: string): ActivityQuery {
   const low = archiveId * ROWID_BASE;
   return db
     .selectFrom(sql<{ rowid: number }>`activities_fts`.as('f'))
     .innerJoin('activities as a', (join) =>
       join.on((eb) => eb.and([eb('a.archive_id', '=', archiveId), sql<SqlBool>`a.id = f.rowid - ${low}`])),
     )
-    .where(sql<SqlBool>`f.activities_fts match ${ftsMatch(terms)}`)
+    .where(sql<SqlBool>`f.activities_fts match ${match}`)
     .where(sql<SqlBool>`f.rowid between ${low} and ${low + ROWID_BASE - 1}`) as unknown as ActivityQuery;
 }
 

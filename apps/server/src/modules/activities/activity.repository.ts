@@ -3,6 +3,7 @@ import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sq
 import type { DialectName } from '../../db/database.ts';
 import { readCounter } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
+import { ftsMatchOf } from '../../db/search-terms.ts';
 import type { ActivityRowWithNames } from './activity.mapper.ts';
 import type { ActivityRow } from './activity.table.ts';
 import {
@@ -205,12 +206,13 @@ export async function listActivities(
   // which stays cheap whatever the selectivity of each.
   if (searching) f = { ...f, orderBy: 'recenti' };
   const ftsDriven = searching && dialect === 'sqlite' && !hasListFilters({ ...f, searchQuery: undefined });
+  const match = searching && dialect === 'sqlite' ? await ftsMatchOf(db, terms) : undefined;
   let base: ActivityQuery;
-  if (ftsDriven) {
-    base = fromNewestMatches(db, archiveId, terms);
+  if (ftsDriven && match) {
+    base = fromNewestMatches(db, archiveId, match);
   } else {
     base = db.selectFrom('activities as a').where('a.archive_id', '=', archiveId);
-    if (searching) base = base.where(activitySearchPredicate(dialect, archiveId, terms));
+    if (searching) base = base.where(activitySearchPredicate(dialect, archiveId, terms, match));
   }
   const filtered = applyFilters(base, f, window, today);
   const offset = (f.pageNumber - 1) * f.pageSize;

@@ -35,11 +35,13 @@ export function searchPredicate(
   alias: string,
   archiveId: number,
   text: string,
+  /** SQLite: the match expression already expanded by ftsMatchOf. */
+  ftsMatch?: string,
 ): RawBuilder<SqlBool> | null {
   const terms = searchTerms(text);
   if (terms.length === 0) return null;
   if (dialect === 'sqlite') {
-    const match = terms.map((t) => `"${t}"*`).join(' ');
+    const match = ftsMatch ?? terms.map((t) => `"${t}"*`).join(' ');
     const low = archiveId * ROWID_BASE;
     return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid - ${low} from ${sql.table(`${table}_fts`)} where ${sql.table(`${table}_fts`)} match ${match} and rowid between ${low} and ${low + ROWID_BASE - 1})`;
   }
@@ -47,10 +49,10 @@ export function searchPredicate(
   return sql<SqlBool>`to_tsvector('simple', ${sql.ref(`${alias}.search_doc`)}) @@ to_tsquery('simple', ${query})`;
 }
 
-/** SQLite: the FTS5 rowid range of one archive and the match expression of the terms. */
-function ftsScope(archiveId: number, terms: string[]) {
+/** SQLite: the FTS5 rowid range of one archive. */
+function ftsScope(archiveId: number, match: string) {
   const low = archiveId * ROWID_BASE;
-  return { low, high: low + ROWID_BASE - 1, match: terms.map((t) => `"${t}"*`).join(' ') };
+  return { low, high: low + ROWID_BASE - 1, match };
 }
 
 /**
@@ -62,10 +64,11 @@ export async function countMatches(
   db: Kysely<Database>,
   table: RegistryTable,
   archiveId: number,
-  terms: string[],
+  /** The FTS5 match expression (db/search-terms.ts ftsMatchOf). */
+  match: string,
   cap: number,
 ): Promise<number> {
-  const { low, high, match } = ftsScope(archiveId, terms);
+  const { low, high } = ftsScope(archiveId, match);
   const fts = sql.table(`${table}_fts`);
   const { rows } = await sql<{
     n: number;
@@ -84,12 +87,13 @@ export async function pageOfMatches(
   db: Kysely<Database>,
   table: RegistryTable,
   archiveId: number,
-  terms: string[],
+  /** The FTS5 match expression (db/search-terms.ts ftsMatchOf). */
+  match: string,
   extra: RawBuilder<SqlBool>[],
   limit: number,
   offset: number,
 ): Promise<number[]> {
-  const { low, high, match } = ftsScope(archiveId, terms);
+  const { low, high } = ftsScope(archiveId, match);
   const fts = sql.table(`${table}_fts`);
   const where = extra.length ? sql`and ${sql.join(extra, sql` and `)}` : sql``;
   const { rows } = await sql<{
@@ -109,12 +113,13 @@ export async function pageByWalk(
   db: Kysely<Database>,
   table: RegistryTable,
   archiveId: number,
-  terms: string[],
+  /** The FTS5 match expression (db/search-terms.ts ftsMatchOf). */
+  match: string,
   extra: RawBuilder<SqlBool>[],
   limit: number,
   offset: number,
 ): Promise<number[]> {
-  const { low, high, match } = ftsScope(archiveId, terms);
+  const { low, high } = ftsScope(archiveId, match);
   const fts = sql.table(`${table}_fts`);
   const where = extra.length ? sql`and ${sql.join(extra, sql` and `)}` : sql``;
   const { rows } = await sql<{

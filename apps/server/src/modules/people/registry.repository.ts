@@ -3,6 +3,7 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import { addToCounter, nextId, readCounter } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
+import { ftsMatchOf } from '../../db/search-terms.ts';
 import { LIST_COLUMNS, type RegistryListRow, type RegistryValues } from './people.mapper.ts';
 import type { RegistryRow } from './people.table.ts';
 import {
@@ -53,16 +54,17 @@ export async function listRegistry(
   // archive first). More: walking the description order meets matches soon.
   const terms = options.search ? searchTerms(options.search) : [];
   if (dialect === 'sqlite' && terms.length > 0) {
-    const matches = await countMatches(db, table, archiveId, terms, COUNT_CAP);
+    const match = await ftsMatchOf(db, terms);
+    const matches = await countMatches(db, table, archiveId, match, COUNT_CAP);
     if (matches === 0) return { rows: [], total: 0, capped: false };
     const few = matches <= COUNT_CAP;
     const page = few ? pageOfMatches : pageByWalk;
-    const ids = await page(db, table, archiveId, terms, filters, options.limit, options.offset);
+    const ids = await page(db, table, archiveId, match, filters, options.limit, options.offset);
     const rows = await rowsInOrder(db, table, archiveId, ids);
     if (filters.length === 0) return { rows, total: few ? matches : COUNT_CAP, capped: !few };
     if (options.offset === 0 && rows.length < options.limit)
       return { rows, total: rows.length, capped: false };
-    const predicate = searchPredicate(dialect, table, 'r', archiveId, options.search ?? '');
+    const predicate = searchPredicate(dialect, table, 'r', archiveId, options.search ?? '', match);
     const { count, capped } = await cappedCount(db, table, archiveId, [
       ...(predicate ? [predicate] : []),
       ...filters,

@@ -1,0 +1,62 @@
+import type SQLite from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import { preparedQuery } from './prepared.ts';
+import type { Database } from './schema.ts';
+
+/*
+ * SQLite full-text search matches every term as a prefix ("caldaia"*). FTS5 keeps prefix lists for
+ * 3 characters only: a longer prefix makes it merge the lists of every word that starts with it,
+ * over the whole index, before the first match can be read, so a common word cost milliseconds and
+ * grew with the archive. `search_terms` holds every word of the indexed documents (migration 0008,
+ * kept by triggers through `stabile_terms`), so a long prefix becomes the few words it stands for,
+ * ("caldaia" OR "caldaie"), which FTS5 reads lazily, newest first, and stops after a page.
+ */
+
+/** Beyond this many words a prefix is left to FTS5 as it is. */
+const MAX_WORDS = 16;
+
+/** The words of a search document as FTS5's unicode61 tokenizer splits them (letters, digits). */
+export function documentWords(doc: string): Set<string> {
+  const words = new Set<string>();
+  for (const word of doc.split(/[^\p{L}\p{N}\p{Co}]+/u)) if (word) words.add(word);
+  return words;
+}
+
+/** Registers `stabile_terms(doc)`, the words of a document as rows, used by the triggers of 0008. */
+export function registerSearchFunctions(sqlite: SQLite.Database): void {
+  sqlite.table('stabile_terms', {
+    columns: ['term'],
+    parameters: ['doc'],
+    *rows(doc: unknown) {
+      for (const term of documentWords(typeof doc === 'string' ? doc : '')) yield { term };
+    },
+  });
+}
+
+const wordsFrom = preparedQuery((db, from: string, to: string, limit: number) =>
+  db
+    .selectFrom('search_terms')
+    .select('term')
+    .where('term', '>=', from)
+    .where('term', '<', to)
+    .orderBy('term')
+    .limit(limit),
+);
+
+/** The FTS5 match expression of search terms (already normalised by searchTerms), all required. */
+export async function ftsMatchOf(db: Kysely<Database>, terms: string[]): Promise<string> {
+  const parts: string[] = [];
+  for (const term of terms) {
+    if (term.length <= 3) {
+      parts.push(`"${term}"*`);
+      continue;
+    }
+    const last = term.charCodeAt(term.length - 1);
+    const next = `${term.slice(0, -1)}${String.fromCharCode(last + 1)}`;
+    const words = (await wordsFrom(db, term, next, MAX_WORDS + 1)).map((row) => row.term);
+    // No known word: FTS5 itself finds nothing at once (or a word the list missed, safely).
+    if (words.length === 0 || words.length > MAX_WORDS) parts.push(`"${term}"*`);
+    else parts.push(words.length === 1 ? `"${words[0]}"` : `(${words.map((w) => `"${w}"`).join(' OR ')})`);
+  }
+  return parts.join(' ');
+}
