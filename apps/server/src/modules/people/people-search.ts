@@ -79,9 +79,12 @@ export async function countMatches(
 }
 
 /**
- * SQLite: ids of one page of the rows matching the terms, in description order, driven by the FTS
- * matches: each match is ordered through the (archive_id, id, descr_sort) index without reading its
- * row. Meant for a bounded number of matches (see countMatches).
+ * SQLite: ids of one page of the rows matching the terms, in description order, by one of two plans
+ * (see countMatches):
+ * - `sortMatches`, for a bounded number of matches: the FTS matches are ordered through the
+ *   (archive_id, id, descr_sort) index without reading their rows;
+ * - `walkOrder`, for many: the description index is walked in order and each entry is probed in the
+ *   set of matches, so the page ends after a few hundred entries at most.
  */
 export async function pageOfMatches(
   db: Kysely<Database>,
@@ -89,42 +92,21 @@ export async function pageOfMatches(
   archiveId: number,
   /** The FTS5 match expression (db/search-terms.ts ftsMatchOf). */
   match: string,
+  plan: 'sortMatches' | 'walkOrder',
   extra: RawBuilder<SqlBool>[],
-  limit: number,
-  offset: number,
+  page: { limit: number; offset: number },
 ): Promise<number[]> {
   const { low, high } = ftsScope(archiveId, match);
   const fts = sql.table(`${table}_fts`);
+  const matches = sql`select rowid - ${low} as id from ${fts} where ${fts} match ${match} and rowid between ${low} and ${high}`;
+  const rowsOf =
+    plan === 'sortMatches'
+      ? sql`(${matches}) f cross join ${sql.table(table)} as r indexed by ${sql.raw(`${table}_id_sort_idx`)} on r.archive_id = ${archiveId} and r.id = f.id where 1 = 1`
+      : sql`${sql.table(table)} as r indexed by ${sql.raw(`${table}_descr_idx`)} where r.archive_id = ${archiveId} and r.id in (${matches})`;
   const where = extra.length ? sql`and ${sql.join(extra, sql` and `)}` : sql``;
   const { rows } = await sql<{
     id: number;
-  }>`select r.id from (select rowid - ${low} as id from ${fts} where ${fts} match ${match} and rowid between ${low} and ${high}) f cross join ${sql.table(table)} as r indexed by ${sql.raw(`${table}_id_sort_idx`)} on r.archive_id = ${archiveId} and r.id = f.id where 1 = 1 ${where} order by r.descr_sort, r.id limit ${limit} offset ${offset}`.execute(
-    db,
-  );
-  return rows.map((r) => Number(r.id));
-}
-
-/**
- * SQLite: ids of one page of the rows matching the terms when they are many: the description index
- * is walked in order and each entry is probed in the set of matches, so the page ends after a few
- * hundred entries at most.
- */
-export async function pageByWalk(
-  db: Kysely<Database>,
-  table: RegistryTable,
-  archiveId: number,
-  /** The FTS5 match expression (db/search-terms.ts ftsMatchOf). */
-  match: string,
-  extra: RawBuilder<SqlBool>[],
-  limit: number,
-  offset: number,
-): Promise<number[]> {
-  const { low, high } = ftsScope(archiveId, match);
-  const fts = sql.table(`${table}_fts`);
-  const where = extra.length ? sql`and ${sql.join(extra, sql` and `)}` : sql``;
-  const { rows } = await sql<{
-    id: number;
-  }>`select r.id from ${sql.table(table)} as r indexed by ${sql.raw(`${table}_descr_idx`)} where r.archive_id = ${archiveId} and r.id in (select rowid - ${low} from ${fts} where ${fts} match ${match} and rowid between ${low} and ${high}) ${where} order by r.descr_sort, r.id limit ${limit} offset ${offset}`.execute(
+  }>`select r.id from ${rowsOf} ${where} order by r.descr_sort, r.id limit ${page.limit} offset ${page.offset}`.execute(
     db,
   );
   return rows.map((r) => Number(r.id));

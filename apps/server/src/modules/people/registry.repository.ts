@@ -9,7 +9,6 @@ import type { RegistryRow } from './people.table.ts';
 import {
   cappedCount,
   countMatches,
-  pageByWalk,
   pageOfMatches,
   type RegistryTable,
   searchPredicate,
@@ -58,8 +57,10 @@ export async function listRegistry(
     const matches = await countMatches(db, table, archiveId, match, COUNT_CAP);
     if (matches === 0) return { rows: [], total: 0, capped: false };
     const few = matches <= COUNT_CAP;
-    const page = few ? pageOfMatches : pageByWalk;
-    const ids = await page(db, table, archiveId, match, filters, options.limit, options.offset);
+    const ids = await pageOfMatches(db, table, archiveId, match, few ? 'sortMatches' : 'walkOrder', filters, {
+      limit: options.limit,
+      offset: options.offset,
+    });
     const rows = await rowsInOrder(db, table, archiveId, ids);
     if (filters.length === 0) return { rows, total: few ? matches : COUNT_CAP, capped: !few };
     if (options.offset === 0 && rows.length < options.limit)
