@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -130,5 +130,17 @@ describe('the server process', () => {
     child.kill('SIGTERM');
     expect(await child.exited).toBe(0);
     await expect(fetch('http://127.0.0.1:3193/health')).rejects.toThrow();
+  }, 60_000);
+
+  it('stops with exit code 1 when its workers cannot start (port taken)', async () => {
+    const blocker = createServer().listen(3194, '0.0.0.0');
+    await new Promise((r) => blocker.once('listening', r));
+    try {
+      const child = start({ PORT: '3194', DATA_DIR: tempDir(), WORKERS: '2' });
+      expect(await child.exited).toBe(1);
+      expect(child.output()).toMatch(/stopped while starting/);
+    } finally {
+      blocker.close();
+    }
   }, 60_000);
 });

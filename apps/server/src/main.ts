@@ -66,7 +66,8 @@ async function runPrimary(config: Config) {
     const lifetime = Date.now() - (startedAt.get(worker) ?? 0);
     startedAt.delete(worker);
     if (closing) {
-      if (startedAt.size === 0) process.exit(0);
+      // 0 after a requested stop, 1 when a worker failed to start (process.exitCode).
+      if (startedAt.size === 0) process.exit();
       return;
     }
     // A worker that cannot even start (port taken, database gone) would loop: stop instead.

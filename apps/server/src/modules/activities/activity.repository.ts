@@ -202,8 +202,9 @@ export async function listActivities(
   const terms = f.searchQuery ? activitySearchTerms(f.searchQuery) : [];
   const searching = terms.length > 0;
   // Search results are newest first. Alone (or with a state tab) the search walks the FTS index
-  // backwards; with another filter the filter's index is walked and the matches are a set to probe,
-  // which stays cheap whatever the selectivity of each.
+  // backwards and stops after the page. With another filter the filter's index is walked and probed
+  // in the set of matches, which is built whole first: that cost grows with the archive
+  // (docs/PERFORMANCE.md).
   if (searching) f = { ...f, orderBy: 'recenti' };
   const ftsDriven = searching && dialect === 'sqlite' && !hasListFilters({ ...f, searchQuery: undefined });
   const match = searching && dialect === 'sqlite' ? await ftsMatchOf(db, terms) : undefined;

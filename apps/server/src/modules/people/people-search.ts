@@ -42,17 +42,17 @@ export function searchPredicate(
   if (terms.length === 0) return null;
   if (dialect === 'sqlite') {
     const match = ftsMatch ?? terms.map((t) => `"${t}"*`).join(' ');
-    const low = archiveId * ROWID_BASE;
-    return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid - ${low} from ${sql.table(`${table}_fts`)} where ${sql.table(`${table}_fts`)} match ${match} and rowid between ${low} and ${low + ROWID_BASE - 1})`;
+    const { low, high } = ftsRange(archiveId);
+    return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid - ${low} from ${sql.table(`${table}_fts`)} where ${sql.table(`${table}_fts`)} match ${match} and rowid between ${low} and ${high})`;
   }
   const query = terms.map((t) => `${t}:*`).join(' & ');
   return sql<SqlBool>`to_tsvector('simple', ${sql.ref(`${alias}.search_doc`)}) @@ to_tsquery('simple', ${query})`;
 }
 
 /** SQLite: the FTS5 rowid range of one archive. */
-function ftsScope(archiveId: number, match: string) {
+function ftsRange(archiveId: number) {
   const low = archiveId * ROWID_BASE;
-  return { low, high: low + ROWID_BASE - 1, match };
+  return { low, high: low + ROWID_BASE - 1 };
 }
 
 /**
@@ -68,7 +68,7 @@ export async function countMatches(
   match: string,
   cap: number,
 ): Promise<number> {
-  const { low, high } = ftsScope(archiveId, match);
+  const { low, high } = ftsRange(archiveId);
   const fts = sql.table(`${table}_fts`);
   const { rows } = await sql<{
     n: number;
@@ -96,7 +96,7 @@ export async function pageOfMatches(
   extra: RawBuilder<SqlBool>[],
   page: { limit: number; offset: number },
 ): Promise<number[]> {
-  const { low, high } = ftsScope(archiveId, match);
+  const { low, high } = ftsRange(archiveId);
   const fts = sql.table(`${table}_fts`);
   const matches = sql`select rowid - ${low} as id from ${fts} where ${fts} match ${match} and rowid between ${low} and ${high}`;
   const rowsOf =
