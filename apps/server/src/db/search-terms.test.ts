@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-test-app.ts';
 import { createTestSession } from '../test/sessions.ts';
-import { documentWords, ftsMatchOf } from './search-terms.ts';
+import { documentHasPrefixes, documentWords, ftsMatchOf } from './search-terms.ts';
 
 describe('search words', () => {
   it('splits a document as the full-text tokenizer does', () => {
@@ -18,6 +18,15 @@ describe('search words', () => {
       'example',
       'it',
     ]);
+  });
+
+  it('tells whether every term starts a word of a document, as a full-text prefix match would', () => {
+    const doc = "perdita d'acqua in caldaia-nuova mario.rossi@example.it";
+    expect(documentHasPrefixes(doc, ['acq', 'nuov', 'rossi'])).toBe(true);
+    expect(documentHasPrefixes(doc, ['perdita'])).toBe(true);
+    // Inside a word is not a match, and every term must match.
+    expect(documentHasPrefixes(doc, ['cqua'])).toBe(false);
+    expect(documentHasPrefixes(doc, ['acqua', 'bianchi'])).toBe(false);
   });
 
   it('finds by a long prefix every word it stands for, also words added by a later change', async () => {

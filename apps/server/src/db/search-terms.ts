@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { preparedQuery } from './prepared.ts';
 import type { Database } from './schema.ts';
 
@@ -22,8 +22,39 @@ export function documentWords(doc: string): Set<string> {
   return words;
 }
 
-/** Registers `stabile_terms(doc)`, the words of a document as rows, used by the triggers of 0008. */
+/** Whether every term starts a word of the document: what an FTS5 match of `"term"*` tells. */
+export function documentHasPrefixes(doc: string, terms: readonly string[]): boolean {
+  return wordStarts(terms).every((pattern) => pattern.test(doc));
+}
+
+const WORD_START_CACHE_SIZE = 200;
+const wordStartCache = new Map<string, RegExp[]>();
+
+/** For each term, a pattern of the term at the start of a word (cached: a walk tests many rows). */
+function wordStarts(terms: readonly string[]): RegExp[] {
+  const key = terms.join(' ');
+  let patterns = wordStartCache.get(key);
+  if (!patterns) {
+    patterns = terms.map(
+      (term) => new RegExp(`(?:^|[^\\p{L}\\p{N}\\p{Co}])${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'u'),
+    );
+    if (wordStartCache.size >= WORD_START_CACHE_SIZE) wordStartCache.clear();
+    wordStartCache.set(key, patterns);
+  }
+  return patterns;
+}
+
+/**
+ * Registers on a connection `stabile_terms(doc)`, the words of a document as rows (used by the
+ * triggers of 0008), and `stabile_has_prefixes(doc, terms)`, documentHasPrefixes with the terms
+ * joined by spaces (see documentMatches).
+ */
 export function registerSearchFunctions(sqlite: SQLite.Database): void {
+  sqlite.function('stabile_has_prefixes', { deterministic: true }, (doc: unknown, terms: unknown) =>
+    typeof doc === 'string' && typeof terms === 'string' && documentHasPrefixes(doc, terms.split(' '))
+      ? 1
+      : 0,
+  );
   sqlite.table('stabile_terms', {
     columns: ['term'],
     parameters: ['doc'],
@@ -59,4 +90,17 @@ export async function ftsMatchOf(db: Kysely<Database>, terms: string[]): Promise
     else parts.push(words.length === 1 ? `"${words[0]}"` : `(${words.map((w) => `"${w}"`).join(' OR ')})`);
   }
   return parts.join(' ');
+}
+
+/**
+ * SQLite: a predicate telling whether the search document in `column` matches every term as FTS5
+ * would, read from the row (or a covering index) instead of the FTS index. For plans that walk
+ * another index and test each entry: `instr` discards most entries in C, and only the few that hold
+ * every term as text are checked word by word in JavaScript. Terms come from searchTerms (letters
+ * and digits only).
+ */
+export function documentMatches(column: string, terms: readonly string[]): RawBuilder<SqlBool> {
+  const ref = sql.ref(column);
+  const texts = terms.map((term) => sql<SqlBool>`instr(${ref}, ${term}) > 0`);
+  return sql<SqlBool>`(${sql.join(texts, sql` and `)} and stabile_has_prefixes(${ref}, ${terms.join(' ')}) = 1)`;
 }

@@ -46,18 +46,49 @@ export function activitySearchPredicate(
 
 /**
  * SQLite only: activities matching the terms read from the FTS index backwards (newest first), so
- * a page of the newest matches stops after the page instead of sorting every match. The caller
- * adds the list's other predicates on `a` and orders by `newestFirst`.
+ * a page of the newest matches stops after the page instead of sorting every match; with `budget`,
+ * only the newest `budget` matches. The caller adds the list's other predicates on `a` and orders
+ * by `newestFirst`.
  */
-export function fromNewestMatches(db: Kysely<Database>, archiveId: number, match: string): ActivityQuery {
+export function fromNewestMatches(
+  db: Kysely<Database>,
+  archiveId: number,
+  match: string,
+  budget?: number,
+): ActivityQuery {
   const low = archiveId * ROWID_BASE;
-  return db
-    .selectFrom(sql<{ rowid: number }>`activities_fts`.as('f'))
+  const high = low + ROWID_BASE - 1;
+  // Without a budget the FTS table itself is joined (its rowid order serves `newestFirst`).
+  const source =
+    budget === undefined
+      ? sql<{ rowid: number }>`activities_fts`
+      : sql<{
+          rowid: number;
+        }>`(select rowid from activities_fts where activities_fts match ${match} and rowid between ${low} and ${high} order by rowid desc limit ${budget})`;
+  const joined = db
+    .selectFrom(source.as('f'))
     .innerJoin('activities as a', (join) =>
       join.on((eb) => eb.and([eb('a.archive_id', '=', archiveId), sql<SqlBool>`a.id = f.rowid - ${low}`])),
-    )
-    .where(sql<SqlBool>`f.activities_fts match ${match}`)
-    .where(sql<SqlBool>`f.rowid between ${low} and ${low + ROWID_BASE - 1}`) as unknown as ActivityQuery;
+    ) as unknown as ActivityQuery;
+  return budget === undefined
+    ? joined.where(sql<SqlBool>`f.activities_fts match ${match} and f.rowid between ${low} and ${high}`)
+    : joined;
+}
+
+/** SQLite only: how many activities of the archive match, reading the FTS index only, up to `cap`. */
+export async function countFtsMatches(
+  db: Kysely<Database>,
+  archiveId: number,
+  match: string,
+  cap: number,
+): Promise<number> {
+  const low = archiveId * ROWID_BASE;
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*) as n from (select 1 from activities_fts where activities_fts match ${match} and rowid between ${low} and ${low + ROWID_BASE - 1} limit ${cap})`.execute(
+    db,
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 export const newestFirst = sql`f.rowid desc`;

@@ -3,13 +3,14 @@ import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sq
 import type { DialectName } from '../../db/database.ts';
 import { readCounter } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
-import { ftsMatchOf } from '../../db/search-terms.ts';
+import { documentMatches, ftsMatchOf } from '../../db/search-terms.ts';
 import type { ActivityRowWithNames } from './activity.mapper.ts';
 import type { ActivityRow } from './activity.table.ts';
 import {
   activitySearchPredicate,
   activitySearchTerms,
   cappedCountOf,
+  countFtsMatches,
   fromNewestMatches,
   newestFirst,
 } from './activity-search.ts';
@@ -198,33 +199,16 @@ export async function listActivities(
   window: VisibilityWindow,
   today: string,
 ): Promise<ActivityPage> {
-  let f = filters;
-  const terms = f.searchQuery ? activitySearchTerms(f.searchQuery) : [];
-  const searching = terms.length > 0;
-  // Search results are newest first. Alone (or with a state tab) the search walks the FTS index
-  // backwards and stops after the page. With another filter the filter's index is walked and probed
-  // in the set of matches, which is built whole first: that cost grows with the archive
-  // (docs/PERFORMANCE.md).
-  if (searching) f = { ...f, orderBy: 'recenti' };
-  const ftsDriven = searching && dialect === 'sqlite' && !hasListFilters({ ...f, searchQuery: undefined });
-  const match = searching && dialect === 'sqlite' ? await ftsMatchOf(db, terms) : undefined;
-  let base: ActivityQuery;
-  if (ftsDriven && match) {
-    base = fromNewestMatches(db, archiveId, match);
-  } else {
-    base = db.selectFrom('activities as a').where('a.archive_id', '=', archiveId);
-    if (searching) base = base.where(activitySearchPredicate(dialect, archiveId, terms, match));
-  }
-  const filtered = applyFilters(base, f, window, today);
+  const terms = filters.searchQuery ? activitySearchTerms(filters.searchQuery) : [];
+  if (terms.length > 0) return searchActivities(db, dialect, archiveId, filters, terms, window, today);
+  const f = filters;
+  const filtered = applyFilters(
+    db.selectFrom('activities as a').where('a.archive_id', '=', archiveId),
+    f,
+    window,
+    today,
+  );
   const offset = (f.pageNumber - 1) * f.pageSize;
-  if (searching)
-    return searchPage(
-      db,
-      archiveId,
-      ftsDriven ? filtered.orderBy(newestFirst) : applyOrder(filtered, f.orderBy),
-      offset,
-      f.pageSize,
-    );
   // Two steps: the page's ids from the filter's index (narrow rows, cheap to sort), then the names
   // of those 15 rows only.
   const pageIds = applyOrder(filtered, f.orderBy).select('a.id as page_id').limit(f.pageSize).offset(offset);
@@ -241,29 +225,121 @@ export async function listActivities(
   const total =
     rows.length < f.pageSize && (rows.length > 0 || offset === 0)
       ? { total: offset + rows.length, capped: false }
-      : await totalOf(db, archiveId, f, window, filtered, false);
+      : await totalOf(db, archiveId, f, window, filtered);
   return { rows, ...total };
 }
 
 /**
- * A page of search results and their capped total from one pass over the matches: the ids of the
- * first max(page end, SEARCH_COUNT_CAP + 1) matches in order, then the names of the page's rows.
- * (Evaluating a prefix term once instead of once for the page and again for the count halves the
- * full-text work.)
+ * Filters that keep few activities of an archive however large it grows (one condominium, one
+ * applicant, one provider, one exercise): with one of them a search walks the filter's rows and
+ * reads each one's words.
  */
-async function searchPage(
+function hasSelectiveFilter(f: ActivityListFilters): boolean {
+  return (
+    (f.condGenID ?? f.condGendID) !== undefined ||
+    f.richiedenteID !== undefined ||
+    f.fornitoreID !== undefined ||
+    f.esercizioID !== undefined
+  );
+}
+
+/**
+ * With a broad filter, how many of the newest matches a search reads before it gives up on finding
+ * a page and its capped total among them (about 2 ms on SQLite).
+ */
+export const NEWEST_MATCHES_BUDGET = 4000;
+
+/**
+ * A page of search results, newest (largest id) first, and their total counted up to
+ * SEARCH_COUNT_CAP. SQLite picks a plan by the filters, and every plan gives the same rows in the
+ * same order:
+ * - none but the state tab: the newest matches are read from the FTS index backwards and the page
+ *   ends after SEARCH_COUNT_CAP + 1 of them;
+ * - a selective filter (hasSelectiveFilter): the filter's rows are read and their words tested,
+ *   without the FTS index, so a common word costs no more than a rare one;
+ * - broad filters only (state, priority, type, flags, dates, manager): the newest
+ *   NEWEST_MATCHES_BUDGET matches are read with the filters; if they hold too few results and there
+ *   are more matches, the set of matches is built and probed from the filter's index.
+ * PostgreSQL intersects its GIN index with the filters.
+ */
+async function searchActivities(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  archiveId: number,
+  f: ActivityListFilters,
+  terms: string[],
+  window: VisibilityWindow,
+  today: string,
+): Promise<ActivityPage> {
+  const offset = (f.pageNumber - 1) * f.pageSize;
+  const wanted = Math.max(offset + f.pageSize, SEARCH_COUNT_CAP + 1);
+  const archive = db.selectFrom('activities as a').where('a.archive_id', '=', archiveId);
+  const ids = async (q: ActivityQuery, order: RawBuilder<unknown> = idsNewestFirst) =>
+    (
+      await applyFilters(q, f, window, today).select('a.id as page_id').orderBy(order).limit(wanted).execute()
+    ).map((m) => Number(m.page_id));
+
+  if (dialect !== 'sqlite') {
+    return pageOf(
+      db,
+      archiveId,
+      await ids(archive.where(activitySearchPredicate(dialect, archiveId, terms))),
+      offset,
+      f.pageSize,
+    );
+  }
+  const match = await ftsMatchOf(db, terms);
+  if (!hasListFilters({ ...f, searchQuery: undefined })) {
+    return pageOf(
+      db,
+      archiveId,
+      await ids(fromNewestMatches(db, archiveId, match), newestFirst),
+      offset,
+      f.pageSize,
+    );
+  }
+  if (hasSelectiveFilter(f)) {
+    return pageOf(
+      db,
+      archiveId,
+      await ids(archive.where(documentMatches('a.search_doc', terms))),
+      offset,
+      f.pageSize,
+    );
+  }
+  const newest = await ids(fromNewestMatches(db, archiveId, match, NEWEST_MATCHES_BUDGET), newestFirst);
+  if (
+    newest.length === wanted ||
+    (await countFtsMatches(db, archiveId, match, NEWEST_MATCHES_BUDGET + 1)) <= NEWEST_MATCHES_BUDGET
+  ) {
+    return pageOf(db, archiveId, newest, offset, f.pageSize);
+  }
+  return pageOf(
+    db,
+    archiveId,
+    await ids(archive.where(activitySearchPredicate(dialect, archiveId, terms, match))),
+    offset,
+    f.pageSize,
+  );
+}
+
+const idsNewestFirst = sql`a.id desc`;
+
+/**
+ * The page and capped total of the first ids of a search, in order (up to SEARCH_COUNT_CAP + 1 of
+ * them, or to the page's end), then the names of the page's rows only.
+ */
+async function pageOf(
   db: Kysely<Database>,
   archiveId: number,
-  ordered: ActivityQuery,
+  matches: number[],
   offset: number,
   pageSize: number,
 ): Promise<ActivityPage> {
-  const wanted = Math.max(offset + pageSize, SEARCH_COUNT_CAP + 1);
-  const matches = await ordered.select('a.id as page_id').limit(wanted).execute();
   // More than the cap: "oltre 100", as a count would say.
   const capped = matches.length > SEARCH_COUNT_CAP;
   const total = capped ? SEARCH_COUNT_CAP : matches.length;
-  const ids = matches.slice(offset, offset + pageSize).map((m) => Number(m.page_id));
+  const ids = matches.slice(offset, offset + pageSize);
   if (ids.length === 0) return { rows: [], total, capped };
   const found = (await withNames(
     db
@@ -281,9 +357,8 @@ async function totalOf(
   f: ActivityListFilters,
   window: VisibilityWindow,
   filtered: ActivityQuery,
-  searching: boolean,
 ): Promise<{ total: number; capped: boolean }> {
-  if (!searching && !hasListFilters(f)) {
+  if (!hasListFilters(f)) {
     const group = f.stato === undefined ? undefined : stateGroupOf(f.stato);
     const everyClosed = window.days === 0 && window.perCondominio.size === 0;
     if (group === 1 || group === 2 || (group === 0 && everyClosed)) {
@@ -295,7 +370,7 @@ async function totalOf(
       return { total, capped: false };
     }
   }
-  const { count, capped } = await cappedCountOf(db, filtered, searching ? SEARCH_COUNT_CAP : COUNT_CAP);
+  const { count, capped } = await cappedCountOf(db, filtered, COUNT_CAP);
   return { total: count, capped };
 }
 

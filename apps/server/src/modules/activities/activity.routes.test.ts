@@ -1,8 +1,10 @@
 import { Area, isoDateToday } from '@stabile/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextId } from '../../db/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestSession, type TestSession } from '../../test/sessions.ts';
 import { insertCondominium, insertRegistryRow } from './activity.fixtures.ts';
+import { NEWEST_MATCHES_BUDGET } from './activity.repository.ts';
 
 let t: TestApp;
 let s: TestSession;
@@ -470,6 +472,69 @@ describe('the list', () => {
     const filtered = await get('searchQuery=lampione&priorita=4&pageSize=15&pageNumber=4');
     expect(filtered.body.data.map((x: Json) => x.titolo)).toEqual(urgent.slice(45, 52));
     expect(filtered.body.pagination).toMatchObject({ totalCount: 52 });
+  });
+
+  it('searches with a selective filter by the words of the rows, not inside a word', async () => {
+    const s = await createTestSession(t);
+    const db = t.database.db;
+    const here = await insertCondominium(db, s.archiveId, 'Residenza Alta');
+    const there = await insertCondominium(db, s.archiveId, 'Residenza Bassa');
+    const make = async (condGenID: number, titolo: string) => {
+      const res = await call('POST', '/api/attivita', { condGenID, titolo }, s);
+      expect(res.status).toBe(201);
+      return res.body.data.id as number;
+    };
+    const older = await make(here, 'Grondaia staccata');
+    await make(here, 'Riparazione sgrondaia');
+    const newer = await make(here, "Perdita dall'altra-grondaia");
+    await make(there, 'Grondaia rotta');
+    const search = async (q: string) =>
+      (await call('GET', `/api/attivita?condGenID=${here}&searchQuery=${q}`, undefined, s)).body;
+    const found = await search('grondaia');
+    expect(found.data.map((x: Json) => x.id)).toEqual([newer, older]);
+    expect(found.pagination).toMatchObject({ totalCount: 2 });
+    expect((await search('grondaia%20altr')).data.map((x: Json) => x.id)).toEqual([newer]);
+    expect((await search('ondaia')).data).toEqual([]);
+  });
+
+  it('finds matches with a filter also beyond the newest matches it reads first, in the same order', async () => {
+    const s = await createTestSession(t);
+    const db = t.database.db;
+    const condo = await insertCondominium(db, s.archiveId, 'Palazzo Lungo');
+    const urgent: number[] = [];
+    for (const titolo of ['Lampada bruciata', 'Lampada rotta', 'Lampada spenta']) {
+      const res = await call('POST', '/api/attivita', { condGenID: condo, titolo, priorita: 4 }, s);
+      urgent.unshift(res.body.data.id);
+    }
+    const template = await call('POST', '/api/attivita', { condGenID: condo, titolo: 'Lampada nuova' }, s);
+    // More newer matches of another priority than a search reads before building the whole set.
+    const row = await db
+      .selectFrom('activities')
+      .selectAll()
+      .where('archive_id', '=', s.archiveId)
+      .where('id', '=', template.body.data.id)
+      .executeTakeFirstOrThrow();
+    const extra = NEWEST_MATCHES_BUDGET + 50;
+    const first = await nextId(db, s.archiveId, 'activities', extra);
+    for (let start = 0; start < extra; start += 200) {
+      const chunk = Array.from({ length: Math.min(200, extra - start) }, (_, i) => ({
+        ...row,
+        id: first + start + i,
+        numero_pratica: 1_000_000 + start + i,
+      }));
+      await db.insertInto('activities').values(chunk).execute();
+    }
+    const res = await call('GET', '/api/attivita?searchQuery=lampada&priorita=4&stato=1', undefined, s);
+    expect(res.body.data.map((x: Json) => x.id)).toEqual(urgent);
+    expect(res.body.pagination).toMatchObject({ totalCount: 3 });
+    const common = await call(
+      'GET',
+      '/api/attivita?searchQuery=lampada&priorita=2&pageSize=15',
+      undefined,
+      s,
+    );
+    expect(common.body.data[0].id).toBe(first + extra - 1);
+    expect(common.body.pagination).toMatchObject({ totalCount: 100, totalCapped: true });
   });
 
   it('orders, pages and reports totals in the x-pagination header', async () => {

@@ -2,6 +2,7 @@ import { COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { documentMatches } from '../../db/search-terms.ts';
 
 /**
  * Full-text search of persons and providers, the one place with dialect-specific query SQL for
@@ -56,53 +57,54 @@ function ftsRange(archiveId: number) {
 }
 
 /**
- * SQLite: how many rows of the archive match the terms, reading the FTS index only, up to `cap` + 1.
- * Tells the cheap plan for a search: few matches are sorted directly (`pageOfMatches`), many are
- * found by walking the description order (where matches come soon).
+ * SQLite: the rows of the archive matching the terms, reading the FTS index only, up to `cap` + 1:
+ * how many, and their ids as a JSON array. The count tells the cheap plan for a search (few matches
+ * are sorted directly, many are found by walking the description order, where matches come soon),
+ * and the ids let the sort skip a second evaluation of the match (a long prefix merges thousands of
+ * words' lists: "rossi"* also reads rossi100219, from an email).
  */
-export async function countMatches(
+export async function firstMatches(
   db: Kysely<Database>,
   table: RegistryTable,
   archiveId: number,
   /** The FTS5 match expression (db/search-terms.ts ftsMatchOf). */
   match: string,
   cap: number,
-): Promise<number> {
+): Promise<{ count: number; ids: string }> {
   const { low, high } = ftsRange(archiveId);
   const fts = sql.table(`${table}_fts`);
+  // (The cast keeps the ids integers: a bound number is a double in SQLite, and doubles are slower
+  // to write as text.)
   const { rows } = await sql<{
     n: number;
-  }>`select count(*) as n from (select 1 from ${fts} where ${fts} match ${match} and rowid between ${low} and ${high} limit ${cap + 1})`.execute(
+    ids: string;
+  }>`select count(*) as n, json_group_array(id) as ids from (select rowid - cast(${low} as integer) as id from ${fts} where ${fts} match ${match} and rowid between ${low} and ${high} limit ${cap + 1})`.execute(
     db,
   );
-  return Number(rows[0]?.n ?? 0);
+  return { count: Number(rows[0]?.n ?? 0), ids: rows[0]?.ids ?? '[]' };
 }
 
 /**
  * SQLite: ids of one page of the rows matching the terms, in description order, by one of two plans
- * (see countMatches):
- * - `sortMatches`, for a bounded number of matches: the FTS matches are ordered through the
+ * (see firstMatches):
+ * - the ids of a bounded number of matches (firstMatches) are ordered through the
  *   (archive_id, id, descr_sort) index without reading their rows;
- * - `walkOrder`, for many: the description index is walked in order and each entry is probed in the
- *   set of matches, so the page ends after a few hundred entries at most.
+ * - for many matches, the description index, which carries the search document, is walked in
+ *   order and each entry's words are tested (documentMatches), so the page ends after a few hundred
+ *   entries at most and the set of matches is never built.
  */
 export async function pageOfMatches(
   db: Kysely<Database>,
   table: RegistryTable,
   archiveId: number,
-  /** The FTS5 match expression (db/search-terms.ts ftsMatchOf). */
-  match: string,
-  plan: 'sortMatches' | 'walkOrder',
+  source: { matchIds: string } | { terms: string[] },
   extra: RawBuilder<SqlBool>[],
   page: { limit: number; offset: number },
 ): Promise<number[]> {
-  const { low, high } = ftsRange(archiveId);
-  const fts = sql.table(`${table}_fts`);
-  const matches = sql`select rowid - ${low} as id from ${fts} where ${fts} match ${match} and rowid between ${low} and ${high}`;
   const rowsOf =
-    plan === 'sortMatches'
-      ? sql`(${matches}) f cross join ${sql.table(table)} as r indexed by ${sql.raw(`${table}_id_sort_idx`)} on r.archive_id = ${archiveId} and r.id = f.id where 1 = 1`
-      : sql`${sql.table(table)} as r indexed by ${sql.raw(`${table}_descr_idx`)} where r.archive_id = ${archiveId} and r.id in (${matches})`;
+    'matchIds' in source
+      ? sql`json_each(${source.matchIds}) f cross join ${sql.table(table)} as r indexed by ${sql.raw(`${table}_id_sort_idx`)} on r.archive_id = ${archiveId} and r.id = f.value where 1 = 1`
+      : sql`${sql.table(table)} as r indexed by ${sql.raw(`${table}_descr_doc_idx`)} where r.archive_id = ${archiveId} and ${documentMatches('r.search_doc', source.terms)}`;
   const where = extra.length ? sql`and ${sql.join(extra, sql` and `)}` : sql``;
   const { rows } = await sql<{
     id: number;

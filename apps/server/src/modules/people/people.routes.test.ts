@@ -222,22 +222,29 @@ describe('contacts (/api/persona)', () => {
     const few = Array.from({ length: 20 }, (_, i) =>
       person(`Ferraro ${String(19 - i).padStart(2, '0')}`, 'Lodi'),
     );
+    // Sorted before them: "vicenza" inside a word (no match) and as a word after a hyphen (a match).
+    const inside = Array.from({ length: 3 }, (_, i) => person(`Alfa ${i}`, 'Novicenza'));
+    const hyphen = person('Beta 0', 'Lido-Vicenza');
     await insertRegistryBatch(
       t.database.db,
       'persons',
       other.archiveId,
-      [...many, ...few],
+      [...many, ...few, ...inside, hyphen],
       new Date().toISOString(),
     );
     const page = async (q: string, n: number) =>
       (await call('GET', `/api/persona?searchQuery=${q}&pageNumber=${n}&pageSize=15`, undefined, other)).body;
 
     const common1 = await page('vicenza', 1);
-    expect(common1.data.map((p: Json) => p.descr)).toEqual(
+    expect(common1.data.map((p: Json) => p.descr)).toEqual([
+      'Beta 0',
+      ...Array.from({ length: 14 }, (_, i) => `Zeta ${String(i).padStart(4, '0')}`),
+    ]);
+    expect(common1.pagination.totalCount).toBe(1000);
+    expect((await page('vicenza', 2)).data[0].descr).toBe('Zeta 0014');
+    expect((await page('vicenza%20zeta', 1)).data.map((p: Json) => p.descr)).toEqual(
       Array.from({ length: 15 }, (_, i) => `Zeta ${String(i).padStart(4, '0')}`),
     );
-    expect(common1.pagination.totalCount).toBe(1000);
-    expect((await page('vicenza', 2)).data[0].descr).toBe('Zeta 0015');
 
     const rare2 = await page('ferraro', 2);
     expect(rare2.data.map((p: Json) => p.descr)).toEqual([

@@ -8,7 +8,7 @@ import { LIST_COLUMNS, type RegistryListRow, type RegistryValues } from './peopl
 import type { RegistryRow } from './people.table.ts';
 import {
   cappedCount,
-  countMatches,
+  firstMatches,
   pageOfMatches,
   type RegistryTable,
   searchPredicate,
@@ -54,15 +54,22 @@ export async function listRegistry(
   const terms = options.search ? searchTerms(options.search) : [];
   if (dialect === 'sqlite' && terms.length > 0) {
     const match = await ftsMatchOf(db, terms);
-    const matches = await countMatches(db, table, archiveId, match, COUNT_CAP);
-    if (matches === 0) return { rows: [], total: 0, capped: false };
-    const few = matches <= COUNT_CAP;
-    const ids = await pageOfMatches(db, table, archiveId, match, few ? 'sortMatches' : 'walkOrder', filters, {
-      limit: options.limit,
-      offset: options.offset,
-    });
+    const matches = await firstMatches(db, table, archiveId, match, COUNT_CAP);
+    if (matches.count === 0) return { rows: [], total: 0, capped: false };
+    const few = matches.count <= COUNT_CAP;
+    const ids = await pageOfMatches(
+      db,
+      table,
+      archiveId,
+      few ? { matchIds: matches.ids } : { terms },
+      filters,
+      {
+        limit: options.limit,
+        offset: options.offset,
+      },
+    );
     const rows = await rowsInOrder(db, table, archiveId, ids);
-    if (filters.length === 0) return { rows, total: few ? matches : COUNT_CAP, capped: !few };
+    if (filters.length === 0) return { rows, total: few ? matches.count : COUNT_CAP, capped: !few };
     if (options.offset === 0 && rows.length < options.limit)
       return { rows, total: rows.length, capped: false };
     const predicate = searchPredicate(dialect, table, 'r', archiveId, options.search ?? '', match);
