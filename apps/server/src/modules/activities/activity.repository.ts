@@ -1,7 +1,9 @@
 import { type ActivityListFilters, COUNT_CAP, stateGroupOf } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
 import { readCounter } from '../../db/ids.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { documentMatches, ftsMatchOf } from '../../db/search-terms.ts';
 import type { ActivityRowWithNames } from './activity.mapper.ts';
@@ -341,15 +343,31 @@ async function pageOf(
   const total = capped ? SEARCH_COUNT_CAP : matches.length;
   const ids = matches.slice(offset, offset + pageSize);
   if (ids.length === 0) return { rows: [], total, capped };
-  const found = (await withNames(
-    db
-      .selectFrom('activities as a')
-      .where('a.archive_id', '=', archiveId)
-      .where('a.id', 'in', ids) as ActivityQuery,
-  ).execute()) as ActivityRowWithNames[];
+  const found = (await activitiesByIds(
+    db,
+    archiveId,
+    dialectOf(db) === 'sqlite' ? JSON.stringify(ids) : ids,
+  )) as ActivityRowWithNames[];
   const byId = new Map(found.map((r) => [Number(r.id), r]));
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), total, capped };
 }
+
+/**
+ * The API rows of some activities of an archive, by id (a JSON array on SQLite, an array on
+ * PostgreSQL): one shape whatever the number of ids, so it is compiled once.
+ */
+const activitiesByIds = preparedQuery((db, archiveId: number, ids: string | number[]) =>
+  withNames(
+    db
+      .selectFrom('activities as a')
+      .where('a.archive_id', '=', archiveId)
+      .where(
+        dialectOf(db) === 'sqlite'
+          ? sql<SqlBool>`a.id in (select value from json_each(${ids}))`
+          : sql<SqlBool>`a.id = any(${ids}::bigint[])`,
+      ) as ActivityQuery,
+  ),
+);
 
 async function totalOf(
   db: Kysely<Database>,

@@ -1,7 +1,9 @@
 import { COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
 import { addToCounter, nextId, readCounter } from '../../db/ids.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { ftsMatchOf } from '../../db/search-terms.ts';
 import { LIST_COLUMNS, type RegistryListRow, type RegistryValues } from './people.mapper.ts';
@@ -116,15 +118,27 @@ async function rowsInOrder(
   ids: number[],
 ): Promise<RegistryListRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom(from(table))
-    .select(LIST_COLUMNS.map((c) => `r.${c}` as const))
-    .where('r.archive_id', '=', archiveId)
-    .where('r.id', 'in', ids)
-    .execute();
+  const byIds = table === 'persons' ? personsByIds : providersByIds;
+  const rows = await byIds(db, archiveId, dialectOf(db) === 'sqlite' ? JSON.stringify(ids) : ids);
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
+/** The list columns of some rows by id (a JSON array on SQLite): one shape, compiled once. */
+const rowsByIds = (table: RegistryTable) =>
+  preparedQuery((db, archiveId: number, ids: string | number[]) =>
+    db
+      .selectFrom(from(table))
+      .select(LIST_COLUMNS.map((c) => `r.${c}` as const))
+      .where('r.archive_id', '=', archiveId)
+      .where(
+        dialectOf(db) === 'sqlite'
+          ? sql<SqlBool>`r.id in (select value from json_each(${ids}))`
+          : sql<SqlBool>`r.id = any(${ids}::bigint[])`,
+      ),
+  );
+const personsByIds = rowsByIds('persons');
+const providersByIds = rowsByIds('providers');
 
 export async function findRegistry(
   db: Kysely<Database>,
