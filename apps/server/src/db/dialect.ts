@@ -42,3 +42,18 @@ export type SearchPredicate = RawBuilder<SqlBool>;
 export function dialectOf(db: { getExecutor(): { adapter: unknown } }): DialectName {
   return db.getExecutor().adapter?.constructor?.name === 'SqliteAdapter' ? 'sqlite' : 'postgres';
 }
+
+/**
+ * Ids as one query parameter, so that a query's shape does not depend on how many there are (it can
+ * be compiled once): a JSON array on SQLite, an array on PostgreSQL. Pair with `inIdList`.
+ */
+export function idList(dialect: DialectName, ids: number[]): string | number[] {
+  return dialect === 'sqlite' ? JSON.stringify(ids) : ids;
+}
+
+/** `column` is one of the ids of an `idList` parameter. */
+export function inIdList(dialect: DialectName, column: string, list: unknown): RawBuilder<SqlBool> {
+  return dialect === 'sqlite'
+    ? sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${list}))`
+    : sql<SqlBool>`${sql.ref(column)} = any(${list}::bigint[])`;
+}

@@ -1,7 +1,7 @@
 import { type ActivityListFilters, COUNT_CAP, stateGroupOf } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
-import { dialectOf } from '../../db/dialect.ts';
+import { dialectOf, idList, inIdList } from '../../db/dialect.ts';
 import { readCounter } from '../../db/ids.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
@@ -281,48 +281,21 @@ async function searchActivities(
       await applyFilters(q, f, window, today).select('a.id as page_id').orderBy(order).limit(wanted).execute()
     ).map((m) => Number(m.page_id));
 
-  if (dialect !== 'sqlite') {
-    return pageOf(
-      db,
-      archiveId,
-      await ids(archive.where(activitySearchPredicate(dialect, archiveId, terms))),
-      offset,
-      f.pageSize,
-    );
+  return pageOf(db, archiveId, await searchIds(), offset, f.pageSize);
+
+  async function searchIds(): Promise<number[]> {
+    if (dialect !== 'sqlite') return ids(archive.where(activitySearchPredicate(dialect, archiveId, terms)));
+    const match = await ftsMatchOf(db, terms);
+    if (!hasListFilters({ ...f, searchQuery: undefined })) {
+      return ids(fromNewestMatches(db, archiveId, match), newestFirst);
+    }
+    if (hasSelectiveFilter(f)) return ids(archive.where(documentMatches('a.search_doc', terms)));
+    const newest = await ids(fromNewestMatches(db, archiveId, match, NEWEST_MATCHES_BUDGET), newestFirst);
+    const complete =
+      newest.length === wanted ||
+      (await countFtsMatches(db, archiveId, match, NEWEST_MATCHES_BUDGET + 1)) <= NEWEST_MATCHES_BUDGET;
+    return complete ? newest : ids(archive.where(activitySearchPredicate(dialect, archiveId, terms, match)));
   }
-  const match = await ftsMatchOf(db, terms);
-  if (!hasListFilters({ ...f, searchQuery: undefined })) {
-    return pageOf(
-      db,
-      archiveId,
-      await ids(fromNewestMatches(db, archiveId, match), newestFirst),
-      offset,
-      f.pageSize,
-    );
-  }
-  if (hasSelectiveFilter(f)) {
-    return pageOf(
-      db,
-      archiveId,
-      await ids(archive.where(documentMatches('a.search_doc', terms))),
-      offset,
-      f.pageSize,
-    );
-  }
-  const newest = await ids(fromNewestMatches(db, archiveId, match, NEWEST_MATCHES_BUDGET), newestFirst);
-  if (
-    newest.length === wanted ||
-    (await countFtsMatches(db, archiveId, match, NEWEST_MATCHES_BUDGET + 1)) <= NEWEST_MATCHES_BUDGET
-  ) {
-    return pageOf(db, archiveId, newest, offset, f.pageSize);
-  }
-  return pageOf(
-    db,
-    archiveId,
-    await ids(archive.where(activitySearchPredicate(dialect, archiveId, terms, match))),
-    offset,
-    f.pageSize,
-  );
 }
 
 const idsNewestFirst = sql`a.id desc`;
@@ -343,11 +316,7 @@ async function pageOf(
   const total = capped ? SEARCH_COUNT_CAP : matches.length;
   const ids = matches.slice(offset, offset + pageSize);
   if (ids.length === 0) return { rows: [], total, capped };
-  const found = (await activitiesByIds(
-    db,
-    archiveId,
-    dialectOf(db) === 'sqlite' ? JSON.stringify(ids) : ids,
-  )) as ActivityRowWithNames[];
+  const found = (await activitiesByIds(db, archiveId, idList(dialectOf(db), ids))) as ActivityRowWithNames[];
   const byId = new Map(found.map((r) => [Number(r.id), r]));
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), total, capped };
 }
@@ -361,11 +330,7 @@ const activitiesByIds = preparedQuery((db, archiveId: number, ids: string | numb
     db
       .selectFrom('activities as a')
       .where('a.archive_id', '=', archiveId)
-      .where(
-        dialectOf(db) === 'sqlite'
-          ? sql<SqlBool>`a.id in (select value from json_each(${ids}))`
-          : sql<SqlBool>`a.id = any(${ids}::bigint[])`,
-      ) as ActivityQuery,
+      .where(inIdList(dialectOf(db), 'a.id', ids)) as ActivityQuery,
   ),
 );
 

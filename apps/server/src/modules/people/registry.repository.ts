@@ -1,7 +1,7 @@
 import { COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
-import { dialectOf } from '../../db/dialect.ts';
+import { dialectOf, idList, inIdList } from '../../db/dialect.ts';
 import { addToCounter, nextId, readCounter } from '../../db/ids.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
@@ -119,23 +119,19 @@ async function rowsInOrder(
 ): Promise<RegistryListRow[]> {
   if (ids.length === 0) return [];
   const byIds = table === 'persons' ? personsByIds : providersByIds;
-  const rows = await byIds(db, archiveId, dialectOf(db) === 'sqlite' ? JSON.stringify(ids) : ids);
+  const rows = await byIds(db, archiveId, idList(dialectOf(db), ids));
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** The list columns of some rows by id (a JSON array on SQLite): one shape, compiled once. */
+/** The list columns of some rows by id (an idList): one shape, compiled once. */
 const rowsByIds = (table: RegistryTable) =>
   preparedQuery((db, archiveId: number, ids: string | number[]) =>
     db
       .selectFrom(from(table))
       .select(LIST_COLUMNS.map((c) => `r.${c}` as const))
       .where('r.archive_id', '=', archiveId)
-      .where(
-        dialectOf(db) === 'sqlite'
-          ? sql<SqlBool>`r.id in (select value from json_each(${ids}))`
-          : sql<SqlBool>`r.id = any(${ids}::bigint[])`,
-      ),
+      .where(inIdList(dialectOf(db), 'r.id', ids)),
   );
 const personsByIds = rowsByIds('persons');
 const providersByIds = rowsByIds('providers');
