@@ -116,7 +116,8 @@ describe('the server process', () => {
 
   it('runs several server processes on one port and stops them all on SIGTERM', async () => {
     const child = start({ PORT: '3193', DATA_DIR: tempDir(), WORKERS: '2', SEED: '1' });
-    await waitFor('http://127.0.0.1:3193/health', 30_000);
+    // Seeding and two processes starting: slow on a busy machine.
+    await waitFor('http://127.0.0.1:3193/health', 90_000);
     // The primary seeded before forking: every worker logs in the demo account.
     for (let i = 0; i < 4; i++) {
       const res = await fetch('http://127.0.0.1:3193/user/login', {
@@ -130,7 +131,7 @@ describe('the server process', () => {
     child.kill('SIGTERM');
     expect(await child.exited).toBe(0);
     await expect(fetch('http://127.0.0.1:3193/health')).rejects.toThrow();
-  }, 60_000);
+  }, 120_000);
 
   it('stops with exit code 1 when its workers cannot start (port taken)', async () => {
     const blocker = createServer().listen(3194, '0.0.0.0');
@@ -142,5 +143,5 @@ describe('the server process', () => {
     } finally {
       blocker.close();
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -60,22 +60,25 @@ async function runPrimary(config: Config) {
   }
 
   let closing = false;
-  const startedAt = new Map<Worker, number>();
-  const fork = () => startedAt.set(cluster.fork(), Date.now());
+  // Each running worker, and whether it ever listened (took its share of the port).
+  const workers = new Map<Worker, boolean>();
+  const fork = () => workers.set(cluster.fork(), false);
+  cluster.on('listening', (worker) => workers.set(worker, true));
   cluster.on('exit', (worker, code, signal) => {
-    const lifetime = Date.now() - (startedAt.get(worker) ?? 0);
-    startedAt.delete(worker);
+    const listened = workers.get(worker) ?? false;
+    workers.delete(worker);
     if (closing) {
       // 0 after a requested stop, 1 when a worker failed to start (process.exitCode).
-      if (startedAt.size === 0) process.exit();
+      if (workers.size === 0) process.exit();
       return;
     }
-    // A worker that cannot even start (port taken, database gone) would loop: stop instead.
-    if (lifetime < 5_000) {
+    // A worker that cannot even start (port taken, database gone) would loop: stop instead. (Not a
+    // time limit: on a loaded machine a worker can take longer than any guess to start and fail.)
+    if (!listened) {
       log.fatal({ code, signal }, 'a server process stopped while starting: shutting down');
       closing = true;
-      for (const other of startedAt.keys()) other.kill('SIGTERM');
-      if (startedAt.size === 0) process.exit(1);
+      for (const other of workers.keys()) other.kill('SIGTERM');
+      if (workers.size === 0) process.exit(1);
       process.exitCode = 1;
       return;
     }
@@ -85,8 +88,8 @@ async function runPrimary(config: Config) {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal, workers: startedAt.size }, 'shutting down: workers finish requests in flight');
-    for (const worker of startedAt.keys()) worker.kill('SIGTERM');
+    log.info({ signal, workers: workers.size }, 'shutting down: workers finish requests in flight');
+    for (const worker of workers.keys()) worker.kill('SIGTERM');
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
