@@ -40,7 +40,7 @@ describe('search words', () => {
       if (t.database.dialect === 'sqlite') {
         // SQLite: the prefix becomes the words the triggers recorded (PostgreSQL reads prefixes itself).
         const db = t.database.db;
-        expect(await ftsMatchOf(db, ['caldar', 'ann'])).toBe('("caldarola" OR "caldarone") "ann"*');
+        expect(await ftsMatchOf(db, ['caldar', 'ann'])).toBe('("caldarola" OR "caldarone") AND "ann"*');
         expect(await ftsMatchOf(db, ['zzzzqx'])).toBe('"zzzzqx"*');
       }
 
@@ -51,6 +51,9 @@ describe('search words', () => {
         ).json().data as { descr: string }[];
       const [anna] = await search('caldarola');
       expect(anna?.descr).toBe('Caldarola Anna');
+      // A prefix of several words beside another term.
+      expect((await search('caldar%20ann')).map((p) => p.descr)).toEqual(['Caldarola Anna']);
+      expect((await search('ann%20caldar')).map((p) => p.descr)).toEqual(['Caldarola Anna']);
       const full = (await t.app.inject({ method: 'GET', url: '/api/persona', headers: s.headers })).json()
         .data as { id: number; descr: string }[];
       const id = full.find((p) => p.descr === 'Caldarola Anna')!.id;

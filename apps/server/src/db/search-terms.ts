@@ -89,7 +89,8 @@ export async function ftsMatchOf(db: Kysely<Database>, terms: string[]): Promise
     if (words.length === 0 || words.length > MAX_WORDS) parts.push(`"${term}"*`);
     else parts.push(words.length === 1 ? `"${words[0]}"` : `(${words.map((w) => `"${w}"`).join(' OR ')})`);
   }
-  return parts.join(' ');
+  // An explicit AND: FTS5 joins phrases implicitly, but not a parenthesised group and a phrase.
+  return parts.join(' AND ');
 }
 
 /**

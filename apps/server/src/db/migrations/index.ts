@@ -8,6 +8,7 @@ import * as m0006 from './0006_rate_limits.ts';
 import * as m0007 from './0007_list_indexes.ts';
 import * as m0008 from './0008_search_terms.ts';
 import * as m0009 from './0009_people_search_walk.ts';
+import * as m0010 from './0010_activity_facets.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_list_indexes': m0007,
   '0008_search_terms': m0008,
   '0009_people_search_walk': m0009,
+  '0010_activity_facets': m0010,
 };

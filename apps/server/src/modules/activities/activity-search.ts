@@ -27,6 +27,30 @@ export function activitySearchTerms(text: string): string[] {
   return searchTerms(text);
 }
 
+/** The list filters that the `facets` column of the FTS index holds as words (migration 0010). */
+export interface ActivityFacets {
+  group?: number | undefined;
+  priorita?: number | undefined;
+  tipo?: number | undefined;
+}
+
+/**
+ * SQLite: the FTS5 expression of a search (`words`, from ftsMatchOf) with the filters it can carry
+ * as facet words, so that FTS5 itself reads only the rows that have both: open + urgent + a common
+ * word takes about 0.3 ms for 101 results on 1M activities, instead of 3 to 7 ms reading the
+ * matches and discarding those of other states and priorities. Facet words all start with "zz":
+ * only a term starting so could reach them, and then the terms are kept to the document column.
+ */
+export function activityFtsMatch(words: string, terms: string[], facets: ActivityFacets): string {
+  const parts = [terms.some((t) => t.startsWith('zz')) ? `{doc} : (${words})` : `(${words})`];
+  const { group, priorita, tipo } = facets;
+  if (group !== undefined && priorita !== undefined) parts.push(`"zzg${group}p${priorita}"`);
+  else if (group !== undefined) parts.push(`"zzg${group}"`);
+  else if (priorita !== undefined) parts.push(`"zzp${priorita}"`);
+  if (tipo !== undefined) parts.push(`"zzt${tipo}"`);
+  return parts.join(' AND ');
+}
+
 /**
  * A predicate on `a.id` (the caller filters a.archive_id) matching every term. SQLite: `match` is the
  * expression of ftsMatchOf (db/search-terms.ts), else the plain prefix terms.

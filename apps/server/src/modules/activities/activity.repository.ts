@@ -9,6 +9,7 @@ import { documentMatches, ftsMatchOf } from '../../db/search-terms.ts';
 import type { ActivityRowWithNames } from './activity.mapper.ts';
 import type { ActivityRow } from './activity.table.ts';
 import {
+  activityFtsMatch,
   activitySearchPredicate,
   activitySearchTerms,
   cappedCountOf,
@@ -253,15 +254,17 @@ export const NEWEST_MATCHES_BUDGET = 4000;
 
 /**
  * A page of search results, newest (largest id) first, and their total counted up to
- * SEARCH_COUNT_CAP. SQLite picks a plan by the filters, and every plan gives the same rows in the
- * same order:
+ * SEARCH_COUNT_CAP. On SQLite the FTS expression also carries the state group, priority and type
+ * filters as facet words (activityFtsMatch), so FTS5 reads only the matches that pass them. SQLite
+ * picks a plan by the filters, and every plan gives the same rows in the same order:
  * - none but the state tab: the newest matches are read from the FTS index backwards and the page
  *   ends after SEARCH_COUNT_CAP + 1 of them;
  * - a selective filter (hasSelectiveFilter): the filter's rows are read and their words tested,
  *   without the FTS index, so a common word costs no more than a rare one;
  * - broad filters only (state, priority, type, flags, dates, manager): the newest
- *   NEWEST_MATCHES_BUDGET matches are read with the filters; if they hold too few results and there
- *   are more matches, the set of matches is built and probed from the filter's index.
+ *   NEWEST_MATCHES_BUDGET matches (with the facets) are read with the other filters; if they hold too
+ *   few results and there are more matches, the set of matches is built and probed from the filter's
+ *   index.
  * PostgreSQL intersects its GIN index with the filters.
  */
 async function searchActivities(
@@ -285,7 +288,11 @@ async function searchActivities(
 
   async function searchIds(): Promise<number[]> {
     if (dialect !== 'sqlite') return ids(archive.where(activitySearchPredicate(dialect, archiveId, terms)));
-    const match = await ftsMatchOf(db, terms);
+    const match = activityFtsMatch(await ftsMatchOf(db, terms), terms, {
+      group: f.stato === undefined ? undefined : stateGroupOf(f.stato),
+      priorita: f.priorita,
+      tipo: f.tipoSegnalazID,
+    });
     if (!hasListFilters({ ...f, searchQuery: undefined })) {
       return ids(fromNewestMatches(db, archiveId, match), newestFirst);
     }

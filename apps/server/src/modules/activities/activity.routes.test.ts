@@ -503,7 +503,12 @@ describe('the list', () => {
     const condo = await insertCondominium(db, s.archiveId, 'Palazzo Lungo');
     const urgent: number[] = [];
     for (const titolo of ['Lampada bruciata', 'Lampada rotta', 'Lampada spenta']) {
-      const res = await call('POST', '/api/attivita', { condGenID: condo, titolo, priorita: 4 }, s);
+      const res = await call(
+        'POST',
+        '/api/attivita',
+        { condGenID: condo, titolo, priorita: 4, gestore: 'Ada Neri' },
+        s,
+      );
       urgent.unshift(res.body.data.id);
     }
     const template = await call('POST', '/api/attivita', { condGenID: condo, titolo: 'Lampada nuova' }, s);
@@ -524,9 +529,12 @@ describe('the list', () => {
       }));
       await db.insertInto('activities').values(chunk).execute();
     }
-    const res = await call('GET', '/api/attivita?searchQuery=lampada&priorita=4&stato=1', undefined, s);
-    expect(res.body.data.map((x: Json) => x.id)).toEqual(urgent);
-    expect(res.body.pagination).toMatchObject({ totalCount: 3 });
+    // The manager is tested on the rows (the fallback); state and priority in the FTS index.
+    for (const filter of ['gestore=Ada%20Neri', 'priorita=4&stato=1']) {
+      const res = await call('GET', `/api/attivita?searchQuery=lampada&${filter}`, undefined, s);
+      expect(res.body.data.map((x: Json) => x.id)).toEqual(urgent);
+      expect(res.body.pagination).toMatchObject({ totalCount: 3 });
+    }
     const common = await call(
       'GET',
       '/api/attivita?searchQuery=lampada&priorita=2&pageSize=15',
@@ -535,6 +543,47 @@ describe('the list', () => {
     );
     expect(common.body.data[0].id).toBe(first + extra - 1);
     expect(common.body.pagination).toMatchObject({ totalCount: 100, totalCapped: true });
+  });
+
+  it('searches with state, priority and type filters that follow every change of the activity', async () => {
+    const s = await createTestSession(t);
+    const condo = await insertCondominium(t.database.db, s.archiveId, 'Villa Serena');
+    const post = async (titolo: string, priorita: number) =>
+      (await call('POST', '/api/attivita', { condGenID: condo, titolo, priorita, tipoSegnalazID: 2 }, s)).body
+        .data;
+    const boiler = await post('Caldaia in blocco', 4);
+    const other = await post('Caldaia rumorosa', 1);
+    const ids = async (q: string) =>
+      (await call('GET', `/api/attivita?searchQuery=caldaia&${q}`, undefined, s)).body.data.map(
+        (x: Json) => x.id,
+      );
+    expect(await ids('stato=1&priorita=4')).toEqual([boiler.id]);
+    expect(await ids('stato=1&tipoSegnalazID=2')).toEqual([other.id, boiler.id]);
+    expect(await ids('tipoSegnalazID=1')).toEqual([]);
+
+    // A new priority, then a closing: the filters find the activity where it now is.
+    const put = await call(
+      'PUT',
+      `/api/attivita/${boiler.id}`,
+      {
+        condGenID: condo,
+        titolo: 'Caldaia in blocco',
+        dataApertura: today,
+        priorita: 2,
+        objVersion: boiler.objVersion,
+      },
+      s,
+    );
+    expect(put.status).toBe(200);
+    expect(await ids('stato=1&priorita=4')).toEqual([]);
+    expect(await ids('priorita=2')).toEqual([boiler.id]);
+    await call('PUT', `/api/attivita/${boiler.id}/stato`, { stato: 0, operatore: 'X' }, s);
+    expect(await ids('stato=1')).toEqual([other.id]);
+    expect(await ids('stato=0&priorita=2')).toEqual([boiler.id]);
+
+    // The filters' own index words are not found by a search.
+    const words = await call('GET', '/api/attivita?searchQuery=zzg1', undefined, s);
+    expect(words.body.data).toEqual([]);
   });
 
   it('orders, pages and reports totals in the x-pagination header', async () => {
