@@ -42,6 +42,10 @@ describe('search words', () => {
         const db = t.database.db;
         expect(await ftsMatchOf(db, ['caldar', 'ann'])).toBe('("caldarola" OR "caldarone") AND "ann"*');
         expect(await ftsMatchOf(db, ['zzzzqx'])).toBe('"zzzzqx"*');
+        // A table with prefix lists up to 5 characters reads them for terms that short.
+        expect(await ftsMatchOf(db, ['calda', 'caldar'], 5)).toBe(
+          '"calda"* AND ("caldarola" OR "caldarone")',
+        );
       }
 
       // A changed document adds its new words.
@@ -69,6 +73,10 @@ describe('search words', () => {
       expect(put.statusCode).toBe(200);
       expect((await search('caldaraz')).map((p) => p.descr)).toEqual(['Caldarazzo Anna']);
       expect((await search('caldar')).map((p) => p.descr)).toEqual(['Caldarazzo Anna', 'Caldarone Bruno']);
+      for (const prefix of ['cal', 'cald', 'calda']) {
+        expect((await search(prefix)).map((p) => p.descr)).toEqual(['Caldarazzo Anna', 'Caldarone Bruno']);
+      }
+      expect(await search('caldo')).toEqual([]);
     } finally {
       await t.close();
     }

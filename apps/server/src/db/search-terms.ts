@@ -74,11 +74,15 @@ const wordsFrom = preparedQuery((db, from: string, to: string, limit: number) =>
     .limit(limit),
 );
 
-/** The FTS5 match expression of search terms (already normalised by searchTerms), all required. */
-export async function ftsMatchOf(db: Kysely<Database>, terms: string[]): Promise<string> {
+/**
+ * The FTS5 match expression of search terms (already normalised by searchTerms), all required.
+ * `indexedPrefix`: the longest prefix length the FTS table keeps lists for (its `prefix` option);
+ * a term up to that long is read from its prefix list, a longer one becomes the words it stands for.
+ */
+export async function ftsMatchOf(db: Kysely<Database>, terms: string[], indexedPrefix = 3): Promise<string> {
   const parts: string[] = [];
   for (const term of terms) {
-    if (term.length <= 3) {
+    if (term.length <= indexedPrefix) {
       parts.push(`"${term}"*`);
       continue;
     }

@@ -9,6 +9,7 @@ import * as m0007 from './0007_list_indexes.ts';
 import * as m0008 from './0008_search_terms.ts';
 import * as m0009 from './0009_people_search_walk.ts';
 import * as m0010 from './0010_activity_facets.ts';
+import * as m0011 from './0011_people_prefix_index.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_search_terms': m0008,
   '0009_people_search_walk': m0009,
   '0010_activity_facets': m0010,
+  '0011_people_prefix_index': m0011,
 };

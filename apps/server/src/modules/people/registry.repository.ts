@@ -11,6 +11,7 @@ import type { RegistryRow } from './people.table.ts';
 import {
   cappedCount,
   firstMatches,
+  PEOPLE_INDEXED_PREFIX,
   pageOfMatches,
   type RegistryTable,
   searchPredicate,
@@ -55,7 +56,7 @@ export async function listRegistry(
   // archive first). More: walking the description order meets matches soon.
   const terms = options.search ? searchTerms(options.search) : [];
   if (dialect === 'sqlite' && terms.length > 0) {
-    const match = await ftsMatchOf(db, terms);
+    const match = await ftsMatchOf(db, terms, PEOPLE_INDEXED_PREFIX);
     const matches = await firstMatches(db, table, archiveId, match, COUNT_CAP);
     if (matches.count === 0) return { rows: [], total: 0, capped: false };
     const few = matches.count <= COUNT_CAP;
