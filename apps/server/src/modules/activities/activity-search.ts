@@ -99,6 +99,25 @@ export function fromNewestMatches(
     : joined;
 }
 
+/**
+ * SQLite only: the ids of the newest `limit` activities matching, read from the FTS index alone
+ * (for a search whose filters are all facet words of `match`: no row needs reading).
+ */
+export async function newestFtsIds(
+  db: Kysely<Database>,
+  archiveId: number,
+  match: string,
+  limit: number,
+): Promise<number[]> {
+  const low = archiveId * ROWID_BASE;
+  const { rows } = await sql<{
+    id: number;
+  }>`select rowid - cast(${low} as integer) as id from activities_fts where activities_fts match ${match} and rowid between ${low} and ${low + ROWID_BASE - 1} order by rowid desc limit ${limit}`.execute(
+    db,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
 /** SQLite only: how many activities of the archive match, reading the FTS index only, up to `cap`. */
 export async function countFtsMatches(
   db: Kysely<Database>,

@@ -16,6 +16,7 @@ import {
   countFtsMatches,
   fromNewestMatches,
   newestFirst,
+  newestFtsIds,
 } from './activity-search.ts';
 
 /**
@@ -293,6 +294,7 @@ async function searchActivities(
       priorita: f.priorita,
       tipo: f.tipoSegnalazID,
     });
+    if (facetsCoverFilters(f, window)) return newestFtsIds(db, archiveId, match, wanted);
     if (!hasListFilters({ ...f, searchQuery: undefined })) {
       return ids(fromNewestMatches(db, archiveId, match), newestFirst);
     }
@@ -306,6 +308,19 @@ async function searchActivities(
 }
 
 const idsNewestFirst = sql`a.id desc`;
+
+/**
+ * Whether the facet words of the FTS index (activityFtsMatch) hold every filter of a search: only
+ * the state tab, priority and type, and no closed-activity window to test on the rows (an open or
+ * suspended tab, or every closed activity visible).
+ */
+function facetsCoverFilters(f: ActivityListFilters, window: VisibilityWindow): boolean {
+  if (hasListFilters({ ...f, searchQuery: undefined, priorita: undefined, tipoSegnalazID: undefined })) {
+    return false;
+  }
+  const group = f.stato === undefined ? undefined : stateGroupOf(f.stato);
+  return group === 1 || group === 2 || (window.days === 0 && window.perCondominio.size === 0);
+}
 
 /**
  * The page and capped total of the first ids of a search, in order (up to SEARCH_COUNT_CAP + 1 of
