@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestSession, type TestSession } from '../../test/sessions.ts';
 import { registrySearchDoc, sortKey, toRegistryValues } from './people.mapper.ts';
+import { WALK_BUDGET } from './people-search.ts';
 import { insertRegistryBatch } from './registry.repository.ts';
 
 const CF_MARIO = computeCodiceFiscale({
@@ -257,6 +258,38 @@ describe('contacts (/api/persona)', () => {
     expect(rare2.pagination.totalCount).toBe(20);
     expect((await page('ferraro%20lodi', 1)).data).toHaveLength(15);
     expect((await page('ferraro%20vicenza', 1)).pagination.totalCount).toBe(0);
+  });
+
+  it('finds many matches that sit late in description order, past the entries a walk reads', async () => {
+    const other = await createTestSession(t);
+    const base = toRegistryValues(fornitoreCreateSchema.parse({ descr: 'x' }));
+    const person = (descr: string) => ({
+      ...base,
+      descr,
+      descr_sort: sortKey(descr),
+      search_doc: registrySearchDoc({ ...base, descr }),
+    });
+    // More entries without the word than a walk reads, then more matches than the count cap.
+    const first = Array.from({ length: WALK_BUDGET }, (_, i) =>
+      person(`Abate ${String(i).padStart(5, '0')}`),
+    );
+    const late = Array.from({ length: 1005 }, (_, i) =>
+      person(`Rossetto ${String(1004 - i).padStart(4, '0')}`),
+    );
+    await insertRegistryBatch(
+      t.database.db,
+      'persons',
+      other.archiveId,
+      [...first, ...late],
+      new Date().toISOString(),
+    );
+    const page = async (q: string, n: number) =>
+      (await call('GET', `/api/persona?searchQuery=${q}&pageNumber=${n}&pageSize=15`, undefined, other)).body;
+    const found = await page('rosset', 2);
+    expect(found.data.map((p: Json) => p.descr)).toEqual(
+      Array.from({ length: 15 }, (_, i) => `Rossetto ${String(15 + i).padStart(4, '0')}`),
+    );
+    expect(found.pagination).toMatchObject({ totalCount: 1000, totalCapped: true });
   });
 
   it('does not see or change contacts of another archive', async () => {

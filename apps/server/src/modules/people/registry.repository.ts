@@ -64,7 +64,7 @@ export async function listRegistry(
       db,
       table,
       archiveId,
-      few ? { matchIds: matches.ids } : { terms },
+      few ? { matchIds: matches.ids } : { terms, match },
       filters,
       {
         limit: options.limit,
