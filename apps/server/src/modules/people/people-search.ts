@@ -103,7 +103,7 @@ export const WALK_BUDGET = 4000;
  *   and the set of matches is never built;
  * - when the first WALK_BUDGET entries do not hold the page (many matches, but late in the
  *   alphabet: "ross" has 1,972, nearly all under R, and walking to them took 46 ms and grew with the
- *   archive), every match is read from the FTS index and sorted (4 ms for "ross").
+ *   archive), every match is read from the FTS index and sorted (about 5 ms for "ross").
  */
 export async function pageOfMatches(
   db: Kysely<Database>,
