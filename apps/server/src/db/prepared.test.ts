@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-test-app.ts';
 import { createTestSession } from '../test/sessions.ts';
-import { preparedQuery } from './prepared.ts';
+import { preparedQuery, shapedQuery } from './prepared.ts';
 
 describe('preparedQuery', () => {
   it('builds once and runs each call with its own arguments, constants kept, also in a transaction', async () => {
@@ -35,6 +35,59 @@ describe('preparedQuery', () => {
         expect(await counter(trx, one, 'prova_due')).toEqual([{ value: 20 }]);
       });
       expect(builds).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('shapedQuery', () => {
+  it('builds once per shape, and each call of a shape runs with its own values', async () => {
+    const t = await buildTestApp();
+    try {
+      let builds = 0;
+      const counters = shapedQuery(
+        (db, shape: { above: boolean; order: 'asc' | 'desc' }, v: Record<string, unknown>) => {
+          builds++;
+          let q = db
+            .selectFrom('archive_counters')
+            .select(['name', 'value'])
+            .where('archive_id', '=', v.archiveId as number);
+          if (shape.above) q = q.where('value', '>', v.min as number);
+          return q.orderBy('value', shape.order);
+        },
+      );
+      const db = t.database.db;
+      const one = (await createTestSession(t)).archiveId;
+      const other = (await createTestSession(t)).archiveId;
+      await db
+        .insertInto('archive_counters')
+        .values([
+          { archive_id: one, name: 'prova_uno', value: 10 },
+          { archive_id: one, name: 'prova_due', value: 20 },
+          { archive_id: other, name: 'prova_tre', value: 30 },
+        ])
+        .execute();
+      const names = async (shape: { above: boolean; order: 'asc' | 'desc' }, v: Record<string, unknown>) =>
+        (await counters(db, shape, v)).filter((r) => r.name.startsWith('prova_')).map((r) => r.name);
+      expect(await names({ above: true, order: 'asc' }, { archiveId: one, min: 5 })).toEqual([
+        'prova_uno',
+        'prova_due',
+      ]);
+      expect(await names({ above: true, order: 'asc' }, { archiveId: one, min: 15 })).toEqual(['prova_due']);
+      expect(await names({ above: true, order: 'asc' }, { archiveId: other, min: 15 })).toEqual([
+        'prova_tre',
+      ]);
+      expect(builds).toBe(1);
+      expect(await names({ above: true, order: 'desc' }, { archiveId: one, min: 5 })).toEqual([
+        'prova_due',
+        'prova_uno',
+      ]);
+      expect(await names({ above: false, order: 'asc' }, { archiveId: one })).toEqual([
+        'prova_uno',
+        'prova_due',
+      ]);
+      expect(builds).toBe(3);
     } finally {
       await t.close();
     }

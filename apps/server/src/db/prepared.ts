@@ -2,15 +2,31 @@ import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import { dialectOf } from './dialect.ts';
 import type { Database } from './schema.ts';
 
-/** Stands for the i-th argument while a prepared query is built. */
+/** Stands for an argument (by position or by name) while a prepared query is built. */
 class Placeholder {
-  constructor(readonly index: number) {}
+  constructor(readonly source: number | string) {}
 }
 
 interface Template {
   compiled: CompiledQuery;
-  /** For each parameter of the compiled query: the argument it takes, or -1 for a constant. */
-  sources: number[];
+  /** For each parameter of the compiled query: the argument it takes, or null for a constant. */
+  sources: (number | string | null)[];
+}
+
+function templateOf(query: Compilable<unknown>): Template {
+  const compiled = query.compile();
+  return { compiled, sources: compiled.parameters.map((p) => (p instanceof Placeholder ? p.source : null)) };
+}
+
+async function run<R>(
+  db: Kysely<Database>,
+  { compiled, sources }: Template,
+  argument: (source: number | string) => unknown,
+): Promise<R[]> {
+  const parameters = sources.map((source, i) =>
+    source === null ? compiled.parameters[i] : argument(source),
+  );
+  return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
 }
 
 /**
@@ -26,19 +42,41 @@ export function preparedQuery<A extends unknown[], R>(
   build: (db: Kysely<Database>, ...args: A) => Compilable<R>,
 ): (db: Kysely<Database>, ...args: A) => Promise<R[]> {
   const templates = new Map<string, Template>();
-  return async (db, ...args) => {
+  return (db, ...args) => {
     const dialect = dialectOf(db);
     let template = templates.get(dialect);
     if (!template) {
-      const placeholders = args.map((_, i) => new Placeholder(i)) as unknown as A;
-      const compiled = build(db, ...placeholders).compile();
-      const sources = compiled.parameters.map((p) => (p instanceof Placeholder ? p.index : -1));
-      template = { compiled, sources };
+      template = templateOf(build(db, ...(args.map((_, i) => new Placeholder(i)) as A)));
       templates.set(dialect, template);
     }
-    const { compiled, sources } = template;
-    const parameters = sources.map((source, i) => (source === -1 ? compiled.parameters[i] : args[source]));
-    const result = await db.executeQuery<R>({ ...compiled, parameters });
-    return result.rows;
+    return run<R>(db, template, (source) => args[source as number]);
+  };
+}
+
+/** Shapes kept per shaped query; the oldest is dropped beyond (a user's filters make few shapes). */
+const SHAPES_KEPT = 200;
+
+/**
+ * A query whose SQL depends on a few inputs (`shape`: which filters are set, the order) and whose
+ * other inputs are only values (`values`): built and compiled once per shape and dialect, like
+ * preparedQuery. `build` receives placeholders in place of the values, by name, with the same rule:
+ * only pass them to Kysely as values. The names of `values` must follow from the shape.
+ */
+export function shapedQuery<S, V extends Record<string, unknown>, R>(
+  build: (db: Kysely<Database>, shape: S, values: V) => Compilable<R>,
+): (db: Kysely<Database>, shape: S, values: V) => Promise<R[]> {
+  const templates = new Map<string, Template>();
+  return (db, shape, values) => {
+    const key = `${dialectOf(db)} ${JSON.stringify(shape)}`;
+    let template = templates.get(key);
+    if (!template) {
+      const placeholders = Object.fromEntries(
+        Object.keys(values).map((name) => [name, new Placeholder(name)]),
+      );
+      template = templateOf(build(db, shape, placeholders as V));
+      if (templates.size >= SHAPES_KEPT) templates.delete(templates.keys().next().value as string);
+      templates.set(key, template);
+    }
+    return run<R>(db, template, (source) => values[source]);
   };
 }

@@ -1,4 +1,3 @@
-import { COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -135,22 +134,3 @@ export async function countFtsMatches(
 }
 
 export const newestFirst = sql`f.rowid desc`;
-
-/** Rows of a query counted up to `cap` + 1 (then reported as capped at `cap`). */
-export async function cappedCountOf(
-  db: Kysely<Database>,
-  inner: ActivityQuery,
-  cap = COUNT_CAP,
-): Promise<{ count: number; capped: boolean }> {
-  const row = await db
-    .selectFrom(
-      inner
-        .select(sql`1`.as('one'))
-        .limit(cap + 1)
-        .as('t'),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const n = Number(row.n);
-  return n > cap ? { count: cap, capped: true } : { count: n, capped: false };
-}

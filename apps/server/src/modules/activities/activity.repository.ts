@@ -3,7 +3,7 @@ import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sq
 import type { DialectName } from '../../db/database.ts';
 import { dialectOf, idList, inIdList } from '../../db/dialect.ts';
 import { readCounter } from '../../db/ids.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { preparedQuery, shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { documentMatches, ftsMatchOf } from '../../db/search-terms.ts';
 import type { ActivityRowWithNames } from './activity.mapper.ts';
@@ -12,7 +12,6 @@ import {
   activityFtsMatch,
   activitySearchPredicate,
   activitySearchTerms,
-  cappedCountOf,
   countFtsMatches,
   fromNewestMatches,
   newestFirst,
@@ -84,27 +83,92 @@ export function isoDaysAgo(today: string, days: number): string {
   return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Which closed activities are inside the window; null = all of them. */
-function closedWindowPredicate(
+/** The list filters whose values are parameters of the SQL (the condominium is `condominium`). */
+const VALUE_FILTERS = [
+  'fornitoreID',
+  'priorita',
+  'tipoSegnalazID',
+  'richiedenteID',
+  'gestore',
+  'servizio',
+  'esercizioID',
+  'dataDa',
+  'dataA',
+] as const;
+
+/**
+ * What makes the SQL of a list query: which filters are set, the state tab, the flags, the order and
+ * the closed-activity window. Everything else is a value (ListValues), so each shape is built and
+ * compiled once (shapedQuery).
+ */
+interface ListShape {
+  group: 0 | 1 | 2 | null;
+  /** Days of closed activities shown (0 = all) and per-condominium exceptions [condominium, days];
+   * with a condominium filter, that condominium's days only. */
+  closed: { days: number; per: [number, number][] };
+  /** The value filters that are set, `condominium` first. */
+  set: string[];
+  avvisi: boolean;
+  attive: boolean;
+  datiIncompleti: boolean;
+  orderBy: ActivityListFilters['orderBy'];
+}
+
+/** The values of a list query by name: archiveId, each set filter, `closedSince<days>` dates. */
+type ListValues = Record<string, unknown>;
+
+const closedSince = (days: number) => `closedSince${days}`;
+
+function listInputs(
+  archiveId: number,
+  f: ActivityListFilters,
   window: VisibilityWindow,
   today: string,
-  condominium: number | undefined,
-): RawBuilder<SqlBool> | null {
-  const within = (days: number) => sql<SqlBool>`a.data_chiusura >= ${isoDaysAgo(today, days)}`;
+): { shape: ListShape; values: ListValues } {
+  const condominium = f.condGenID ?? f.condGendID;
+  const closed =
+    condominium === undefined
+      ? { days: window.days, per: [...window.perCondominio].sort((x, y) => x[0] - y[0]) }
+      : { days: window.perCondominio.get(condominium) ?? window.days, per: [] };
+  const values: ListValues = { archiveId };
+  const set: string[] = [];
   if (condominium !== undefined) {
-    const days = window.perCondominio.get(condominium) ?? window.days;
-    return days === 0 ? null : within(days);
+    set.push('condominium');
+    values.condominium = condominium;
   }
-  if (window.perCondominio.size === 0) return window.days === 0 ? null : within(window.days);
+  for (const name of VALUE_FILTERS) {
+    if (f[name] === undefined) continue;
+    set.push(name);
+    values[name] = f[name];
+  }
+  for (const days of new Set([closed.days, ...closed.per.map(([, d]) => d)])) {
+    if (days !== 0) values[closedSince(days)] = isoDaysAgo(today, days);
+  }
+  const shape: ListShape = {
+    group: f.stato === undefined ? null : stateGroupOf(f.stato),
+    closed,
+    set,
+    avvisi: f.avvisi === true,
+    attive: f.attive === true,
+    datiIncompleti: f.datiIncompleti === true,
+    orderBy: f.orderBy,
+  };
+  return { shape, values };
+}
+
+/** Which closed activities are inside the window; null = all of them. */
+function closedWindowPredicate(closed: ListShape['closed'], v: ListValues): RawBuilder<SqlBool> | null {
+  const within = (days: number) => sql<SqlBool>`a.data_chiusura >= ${v[closedSince(days)]}`;
+  if (closed.per.length === 0) return closed.days === 0 ? null : within(closed.days);
   const byDays = new Map<number, number[]>();
-  for (const [cond, days] of window.perCondominio) byDays.set(days, [...(byDays.get(days) ?? []), cond]);
+  for (const [cond, days] of closed.per) byDays.set(days, [...(byDays.get(days) ?? []), cond]);
   const parts: RawBuilder<SqlBool>[] = [];
   for (const [days, conds] of byDays) {
     const inList = sql<SqlBool>`a.cond_gen_id in (${sql.join(conds)})`;
     parts.push(days === 0 ? inList : sql<SqlBool>`(${inList} and ${within(days)})`);
   }
-  const others = sql<SqlBool>`a.cond_gen_id not in (${sql.join([...window.perCondominio.keys()])})`;
-  parts.push(window.days === 0 ? others : sql<SqlBool>`(${others} and ${within(window.days)})`);
+  const others = sql<SqlBool>`a.cond_gen_id not in (${sql.join(closed.per.map(([cond]) => cond))})`;
+  parts.push(closed.days === 0 ? others : sql<SqlBool>`(${others} and ${within(closed.days)})`);
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
@@ -127,42 +191,37 @@ function hasListFilters(f: ActivityListFilters): boolean {
   );
 }
 
-function applyFilters(
-  qb: ActivityQuery,
-  f: ActivityListFilters,
-  window: VisibilityWindow,
-  today: string,
-): ActivityQuery {
+/** The list's predicates on `a`; `v` holds values or, while a shape is compiled, placeholders. */
+function applyFilters(qb: ActivityQuery, s: ListShape, v: ListValues): ActivityQuery {
   let q = qb;
-  const condominium = f.condGenID ?? f.condGendID;
-  const group = f.stato === undefined ? undefined : stateGroupOf(f.stato);
-  const closedWindow = closedWindowPredicate(window, today, condominium);
-  if (group !== undefined) q = q.where('a.stato_gruppo', '=', group);
-  if (group === 0 && closedWindow) q = q.where(closedWindow);
-  if (group === undefined && closedWindow)
-    q = q.where(sql<SqlBool>`(a.stato_gruppo <> 0 or ${closedWindow})`);
-  if (condominium !== undefined) q = q.where('a.cond_gen_id', '=', condominium);
-  if (f.priorita !== undefined) q = q.where('a.priorita', '=', f.priorita);
-  if (f.tipoSegnalazID !== undefined) q = q.where('a.tipo_segnalaz_id', '=', f.tipoSegnalazID);
-  if (f.richiedenteID !== undefined) q = q.where('a.richiedente_id', '=', f.richiedenteID);
-  if (f.gestore !== undefined) q = q.where('a.gestore', '=', f.gestore);
-  if (f.servizio !== undefined) q = q.where('a.servizio', '=', f.servizio);
-  if (f.esercizioID !== undefined) q = q.where('a.esercizio_id', '=', f.esercizioID);
-  if (f.dataDa !== undefined) q = q.where('a.data_apertura', '>=', f.dataDa);
-  if (f.dataA !== undefined) q = q.where('a.data_apertura', '<=', f.dataA);
+  const closedWindow = closedWindowPredicate(s.closed, v);
+  if (s.group !== null) q = q.where('a.stato_gruppo', '=', s.group);
+  if (s.group === 0 && closedWindow) q = q.where(closedWindow);
+  if (s.group === null && closedWindow) q = q.where(sql<SqlBool>`(a.stato_gruppo <> 0 or ${closedWindow})`);
+  const set = new Set(s.set);
+  const num = (name: string) => v[name] as number;
+  const str = (name: string) => v[name] as string;
+  if (set.has('condominium')) q = q.where('a.cond_gen_id', '=', num('condominium'));
+  if (set.has('priorita')) q = q.where('a.priorita', '=', num('priorita'));
+  if (set.has('tipoSegnalazID')) q = q.where('a.tipo_segnalaz_id', '=', num('tipoSegnalazID'));
+  if (set.has('richiedenteID')) q = q.where('a.richiedente_id', '=', num('richiedenteID'));
+  if (set.has('gestore')) q = q.where('a.gestore', '=', str('gestore'));
+  if (set.has('servizio')) q = q.where('a.servizio', '=', num('servizio'));
+  if (set.has('esercizioID')) q = q.where('a.esercizio_id', '=', num('esercizioID'));
+  if (set.has('dataDa')) q = q.where('a.data_apertura', '>=', str('dataDa'));
+  if (set.has('dataA')) q = q.where('a.data_apertura', '<=', str('dataA'));
   // Literal predicates: they match the partial indexes of migration 0004.
-  if (f.avvisi === true) q = q.where(sql<SqlBool>`a.avvisi = 1`);
-  if (f.attive === true) q = q.where(sql<SqlBool>`a.interventi_in_corso > 0`);
-  if (f.datiIncompleti === true) q = q.where(sql<SqlBool>`a.dati_incompleti = 1`);
-  if (f.fornitoreID !== undefined) {
-    const provider = f.fornitoreID;
+  if (s.avvisi) q = q.where(sql<SqlBool>`a.avvisi = 1`);
+  if (s.attive) q = q.where(sql<SqlBool>`a.interventi_in_corso > 0`);
+  if (s.datiIncompleti) q = q.where(sql<SqlBool>`a.dati_incompleti = 1`);
+  if (set.has('fornitoreID')) {
     q = q.where((eb) =>
       eb.exists(
         eb
           .selectFrom('interventions as i')
           .select('i.id')
           .whereRef('i.archive_id', '=', 'a.archive_id')
-          .where('i.fornitore_id', '=', provider)
+          .where('i.fornitore_id', '=', num('fornitoreID'))
           .whereRef('i.attivita_id', '=', 'a.id'),
       ),
     );
@@ -194,6 +253,41 @@ export interface ActivityPage {
   capped: boolean;
 }
 
+const archiveActivities = (db: Kysely<Database>, archiveId: number) =>
+  db.selectFrom('activities as a').where('a.archive_id', '=', archiveId) as ActivityQuery;
+
+/**
+ * One page of a list: its ids from the filter's index (narrow rows, cheap to sort), then the names
+ * of those rows only.
+ */
+const listPage = shapedQuery((db, s: ListShape, v: ListValues) => {
+  const archiveId = v.archiveId as number;
+  const pageIds = applyOrder(applyFilters(archiveActivities(db, archiveId), s, v), s.orderBy)
+    .select('a.id as page_id')
+    .limit(v.limit as number)
+    .offset(v.offset as number);
+  // CROSS JOIN keeps the page as the outer loop on SQLite (with a bound LIMIT the planner would
+  // otherwise walk the whole archive and probe the page).
+  const outer = db
+    .selectFrom(pageIds.as('pg'))
+    .crossJoin('activities as a')
+    .whereRef('a.id', '=', 'pg.page_id')
+    .where('a.archive_id', '=', archiveId) as unknown as ActivityQuery;
+  return withNames(applyOrder(outer, s.orderBy));
+});
+
+/** The rows of a list counted up to COUNT_CAP + 1. */
+const listCount = shapedQuery((db, s: ListShape, v: ListValues) =>
+  db
+    .selectFrom(
+      applyFilters(archiveActivities(db, v.archiveId as number), s, v)
+        .select(sql`1`.as('one'))
+        .limit(COUNT_CAP + 1)
+        .as('t'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
 /** One page of the list: an index walk for every filter and order; totals from counters or capped. */
 export async function listActivities(
   db: Kysely<Database>,
@@ -206,30 +300,19 @@ export async function listActivities(
   const terms = filters.searchQuery ? activitySearchTerms(filters.searchQuery) : [];
   if (terms.length > 0) return searchActivities(db, dialect, archiveId, filters, terms, window, today);
   const f = filters;
-  const filtered = applyFilters(
-    db.selectFrom('activities as a').where('a.archive_id', '=', archiveId),
-    f,
-    window,
-    today,
-  );
+  const { shape, values } = listInputs(archiveId, f, window, today);
   const offset = (f.pageNumber - 1) * f.pageSize;
-  // Two steps: the page's ids from the filter's index (narrow rows, cheap to sort), then the names
-  // of those 15 rows only.
-  const pageIds = applyOrder(filtered, f.orderBy).select('a.id as page_id').limit(f.pageSize).offset(offset);
-  // CROSS JOIN keeps the page as the outer loop on SQLite (with a bound LIMIT the planner would
-  // otherwise walk the whole archive and probe the page).
-  const outer = db
-    .selectFrom(pageIds.as('pg'))
-    .crossJoin('activities as a')
-    .whereRef('a.id', '=', 'pg.page_id')
-    .where('a.archive_id', '=', archiveId) as unknown as ActivityQuery;
-  const rows = (await withNames(applyOrder(outer, f.orderBy)).execute()) as ActivityRowWithNames[];
+  const rows = (await listPage(db, shape, {
+    ...values,
+    limit: f.pageSize,
+    offset,
+  })) as ActivityRowWithNames[];
 
   // A short page is the last one: its total is known without counting.
   const total =
     rows.length < f.pageSize && (rows.length > 0 || offset === 0)
       ? { total: offset + rows.length, capped: false }
-      : await totalOf(db, archiveId, f, window, filtered);
+      : await totalOf(db, archiveId, f, window, shape, values);
   return { rows, ...total };
 }
 
@@ -280,9 +363,10 @@ async function searchActivities(
   const offset = (f.pageNumber - 1) * f.pageSize;
   const wanted = Math.max(offset + f.pageSize, SEARCH_COUNT_CAP + 1);
   const archive = db.selectFrom('activities as a').where('a.archive_id', '=', archiveId);
+  const { shape, values } = listInputs(archiveId, f, window, today);
   const ids = async (q: ActivityQuery, order: RawBuilder<unknown> = idsNewestFirst) =>
     (
-      await applyFilters(q, f, window, today).select('a.id as page_id').orderBy(order).limit(wanted).execute()
+      await applyFilters(q, shape, values).select('a.id as page_id').orderBy(order).limit(wanted).execute()
     ).map((m) => Number(m.page_id));
 
   return pageOf(db, archiveId, await searchIds(), offset, f.pageSize);
@@ -361,10 +445,11 @@ async function totalOf(
   archiveId: number,
   f: ActivityListFilters,
   window: VisibilityWindow,
-  filtered: ActivityQuery,
+  shape: ListShape,
+  values: ListValues,
 ): Promise<{ total: number; capped: boolean }> {
   if (!hasListFilters(f)) {
-    const group = f.stato === undefined ? undefined : stateGroupOf(f.stato);
+    const group = shape.group ?? undefined;
     const everyClosed = window.days === 0 && window.perCondominio.size === 0;
     if (group === 1 || group === 2 || (group === 0 && everyClosed)) {
       return { total: await readCounter(db, archiveId, stateCounter(group)), capped: false };
@@ -375,8 +460,8 @@ async function totalOf(
       return { total, capped: false };
     }
   }
-  const { count, capped } = await cappedCountOf(db, filtered, COUNT_CAP);
-  return { total: count, capped };
+  const n = Number((await listCount(db, shape, values))[0]?.n ?? 0);
+  return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
 }
 
 export async function findActivity(
