@@ -1,0 +1,35 @@
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createDatabase } from './database.ts';
+
+describe('SQLite rows', () => {
+  it('are the objects better-sqlite3 itself would give, for all() and for a stream', async () => {
+    const { db, destroy } = createDatabase({ dataDir: '.', sqliteFile: ':memory:' });
+    const plain = new SQLite(':memory:');
+    try {
+      const query = `select 1 as n, 'testo' as s, null as z, x'0102' as b, 2.5 as r, 'primo' as d, 'ultimo' as d
+        from (select 1 union all select 2)`;
+      const expected = plain.prepare(query).all();
+      expect(expected[0]).toEqual({ n: 1, s: 'testo', z: null, b: Buffer.from([1, 2]), r: 2.5, d: 'ultimo' });
+      const compiled = sql.raw(query).compile(db);
+      expect((await db.executeQuery(compiled)).rows).toEqual(expected);
+      // Again: the second run reuses the cached statement.
+      expect((await db.executeQuery(compiled)).rows).toEqual(expected);
+      const streamed: unknown[] = [];
+      const query2 = `select 1 as n, 'testo' as s, null as z from (select 1 union all select 2)`;
+      const subquery = db.selectFrom(sql.raw(`(${query2})`).as('q')).selectAll();
+      for await (const row of subquery.stream()) streamed.push(row);
+      expect(streamed).toEqual(plain.prepare(query2).all());
+      await sql`create table t (id integer primary key, v text)`.execute(db);
+      const inserted = await sql`insert into t (v) values (${'uno'})`.execute(db);
+      expect(inserted.numAffectedRows).toBe(1n);
+      expect(
+        (await sql<{ id: number; v: string }>`select id, v from t where v = ${'uno'}`.execute(db)).rows,
+      ).toEqual([{ id: 1, v: 'uno' }]);
+    } finally {
+      plain.close();
+      await destroy();
+    }
+  });
+});
