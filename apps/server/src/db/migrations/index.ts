@@ -10,6 +10,7 @@ import * as m0008 from './0008_search_terms.ts';
 import * as m0009 from './0009_people_search_walk.ts';
 import * as m0010 from './0010_activity_facets.ts';
 import * as m0011 from './0011_people_prefix_index.ts';
+import * as m0012 from './0012_activity_priority_counters.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_people_search_walk': m0009,
   '0010_activity_facets': m0010,
   '0011_people_prefix_index': m0011,
+  '0012_activity_priority_counters': m0012,
 };

@@ -2,7 +2,7 @@ import { type ActivityListFilters, COUNT_CAP, stateGroupOf } from '@stabile/cont
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import { dialectOf, idList, inIdList } from '../../db/dialect.ts';
-import { readCounter } from '../../db/ids.ts';
+import { addToCounter, readCounter } from '../../db/ids.ts';
 import { preparedQuery, shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { documentMatches, ftsMatchOf } from '../../db/search-terms.ts';
@@ -26,6 +26,43 @@ export const SEARCH_COUNT_CAP = 100;
 
 /** Per-archive counters of activities by state group (kept in the write transactions). */
 export const stateCounter = (group: number) => `attivita_stato_${group}`;
+
+/** Per-archive counters of activities by state group and priority (the priority filter's total). */
+export const statePriorityCounter = (group: number, priorita: number) =>
+  `attivita_stato_${group}_p${priorita}`;
+
+/** What the per-archive counters count an activity by. */
+export interface CountedAs {
+  stato_gruppo: number;
+  priorita: number;
+}
+
+/** How much each counter moves when `rows` come in (sign 1) or go (sign -1). */
+export function counterDeltas(
+  rows: readonly CountedAs[],
+  sign: 1 | -1 = 1,
+  into = new Map<string, number>(),
+) {
+  for (const r of rows) {
+    for (const name of [stateCounter(r.stato_gruppo), statePriorityCounter(r.stato_gruppo, r.priorita)]) {
+      into.set(name, (into.get(name) ?? 0) + sign);
+    }
+  }
+  return into;
+}
+
+/** Moves the counters for activities that appear, change state or priority, or go. */
+export async function recount(
+  db: Kysely<Database>,
+  archiveId: number,
+  before: readonly CountedAs[],
+  after: readonly CountedAs[],
+): Promise<void> {
+  const deltas = counterDeltas(after, 1, counterDeltas(before, -1));
+  for (const [name, delta] of [...deltas].sort(([x], [y]) => x.localeCompare(y))) {
+    if (delta !== 0) await addToCounter(db, archiveId, name, delta);
+  }
+}
 
 /** The closed-activity window of a user: days (0 = always) and per-condominium overrides. */
 export interface VisibilityWindow {
@@ -448,15 +485,16 @@ async function totalOf(
   shape: ListShape,
   values: ListValues,
 ): Promise<{ total: number; capped: boolean }> {
-  if (!hasListFilters(f)) {
-    const group = shape.group ?? undefined;
+  // The state tab alone, or with a priority: the counters, when no closed activity is left out.
+  if (!hasListFilters({ ...f, priorita: undefined })) {
     const everyClosed = window.days === 0 && window.perCondominio.size === 0;
-    if (group === 1 || group === 2 || (group === 0 && everyClosed)) {
-      return { total: await readCounter(db, archiveId, stateCounter(group)), capped: false };
-    }
-    if (group === undefined && everyClosed) {
+    const groups = shape.group === null ? [0, 1, 2] : [shape.group];
+    if (everyClosed || !groups.includes(0)) {
       let total = 0;
-      for (const g of [0, 1, 2]) total += await readCounter(db, archiveId, stateCounter(g));
+      for (const g of groups) {
+        const name = f.priorita === undefined ? stateCounter(g) : statePriorityCounter(g, f.priorita);
+        total += await readCounter(db, archiveId, name);
+      }
       return { total, capped: false };
     }
   }

@@ -649,6 +649,47 @@ describe('the list', () => {
   });
 });
 
+describe('totals of the state tabs and the priority filter', () => {
+  it('follow every creation, priority change, state change and deletion', async () => {
+    const mine = await createTestSession(t);
+    const condo = await insertCondominium(t.database.db, mine.archiveId, 'Condominio Conti');
+    const made: Array<{ id: number; objVersion: number }> = [];
+    for (const priorita of [1, 2, 2, 3, 4, 4, 4]) {
+      const res = await call('POST', '/api/attivita', { condGenID: condo, titolo: 'Conta', priorita }, mine);
+      made.push(res.body.data);
+    }
+    const [a, b, c, d] = made as [(typeof made)[0], (typeof made)[0], (typeof made)[0], (typeof made)[0]];
+    const moved = await call(
+      'PUT',
+      `/api/attivita/${a.id}`,
+      { condGenID: condo, titolo: 'Conta', dataApertura: today, priorita: 4, objVersion: a.objVersion },
+      mine,
+    );
+    expect(moved.status).toBe(200);
+    await call('PUT', `/api/attivita/${b.id}/stato`, { stato: 2, operatore: 'X' }, mine);
+    await call('PUT', `/api/attivita/${c.id}/stato`, { stato: 0, operatore: 'X' }, mine);
+    expect(
+      (await call('DELETE', `/api/attivita/${d.id}?objVersion=${d.objVersion}`, undefined, mine)).status,
+    ).toBe(200);
+    // Open: the three of priority 4 and the one moved there; suspended: one of priority 2.
+    const expected = { '1:1': 0, '1:2': 0, '1:3': 0, '1:4': 4, '2:2': 1, '2:4': 0 };
+    for (const [key, count] of Object.entries(expected)) {
+      const [stato, priorita] = key.split(':');
+      // Pages of one, so that the total comes from the counters, not from a short last page.
+      const res = await call(
+        'GET',
+        `/api/attivita?stato=${stato}&priorita=${priorita}&pageSize=1`,
+        undefined,
+        mine,
+      );
+      expect([key, res.body.pagination.totalCount]).toEqual([key, count]);
+      expect(res.body.data.length).toBe(Math.min(count, 1));
+    }
+    const open = await call('GET', '/api/attivita?stato=1&pageSize=1', undefined, mine);
+    expect(open.body.pagination.totalCount).toBe(4);
+  });
+});
+
 describe('interventions', () => {
   it('adds, edits, postpones, marks done and deletes, each with an event', async () => {
     const a = await create();

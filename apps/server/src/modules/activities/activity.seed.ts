@@ -15,7 +15,7 @@ import { insertRows, reserveIds } from '../../seed/batch.ts';
 import type { SeedContext } from '../../seed/context.ts';
 import { ALL_ACTIVITY_TEMPLATES, NOTE_TEXTS, OPERATORS } from '../../seed/italian-data.ts';
 import { addDays, type Rng } from '../../seed/random.ts';
-import { stateCounter } from './activity.repository.ts';
+import { recount } from './activity.repository.ts';
 import type {
   ActivityEventRow,
   ActivityRow,
@@ -142,7 +142,6 @@ async function seedDemo(ctx: SeedContext, refs: ActivitySeedRefs, count: number)
   const events: Omit<ActivityEventRow, 'id'>[] = [];
   const interventions: Omit<InterventionRow, 'id'>[] = [];
   const interventionMeta: Array<{ activity: number; provider: number; index: number; done: boolean }> = [];
-  const groups = [0, 0, 0];
   let shape = 0;
 
   for (let i = 0; i < count; i++) {
@@ -237,7 +236,6 @@ async function seedDemo(ctx: SeedContext, refs: ActivitySeedRefs, count: number)
         event(EventType.Provider, `Aggiunto intervento di ${who}`, EventAuthor.User, 1);
       }
     }
-    groups[stateGroupOf(stato)] = (groups[stateGroupOf(stato)] ?? 0) + 1;
     const intestazione = names.condominiums.get(condo) ?? '';
     activities.push({
       archive_id: archiveId,
@@ -354,8 +352,7 @@ async function seedDemo(ctx: SeedContext, refs: ActivitySeedRefs, count: number)
     'supplier_assignment_messages',
     messages.map((m, k) => ({ ...m, id: messageIds[k] as number })),
   );
-  for (const g of [0, 1, 2])
-    if (groups[g]) await addToCounter(db, archiveId, stateCounter(g), groups[g] as number);
+  await recount(db, archiveId, [], activities);
   ctx.progress?.(`attività ${count}, eventi ${events.length}, interventi ${interventions.length}`);
 }
 
@@ -368,7 +365,6 @@ async function seedLarge(ctx: SeedContext, refs: ActivitySeedRefs): Promise<void
   const today = isoDateToday(ctx.today);
   const providerIds = refs.providerIds.length > 0 ? refs.providerIds : [];
   const span = 3650;
-  const groups = [0, 0, 0];
   for (let start = 0; start < total; start += LARGE_CHUNK) {
     const size = Math.min(LARGE_CHUNK, total - start);
     await db.transaction().execute(async (trx) => {
@@ -377,7 +373,6 @@ async function seedLarge(ctx: SeedContext, refs: ActivitySeedRefs): Promise<void
       const rows: ActivityRow[] = [];
       const events: Omit<ActivityEventRow, 'id'>[] = [];
       const interventions: Omit<InterventionRow, 'id'>[] = [];
-      const chunkGroups = [0, 0, 0];
       for (let k = 0; k < size; k++) {
         const id = ids[k] as number;
         const numero = numbers[k] as number;
@@ -386,7 +381,6 @@ async function seedLarge(ctx: SeedContext, refs: ActivitySeedRefs): Promise<void
         const apertura = addDays(today, -age);
         const stato = age > 365 ? (rng.chance(0.95) ? 0 : rng.pick([1, 2, 3])) : pickState(rng);
         const group = stateGroupOf(stato);
-        chunkGroups[group] = (chunkGroups[group] ?? 0) + 1;
         const template = rng.pick(ALL_ACTIVITY_TEMPLATES);
         const condo = rng.pick(refs.condominiumIds);
         const richiedente = refs.personIds.length > 0 && rng.chance(0.6) ? rng.pick(refs.personIds) : null;
@@ -472,10 +466,7 @@ async function seedLarge(ctx: SeedContext, refs: ActivitySeedRefs): Promise<void
         'interventions',
         interventions.map((row, n) => ({ ...row, id: interventionIds[n] as number })),
       );
-      for (const g of [0, 1, 2]) {
-        if (chunkGroups[g]) await addToCounter(trx, archiveId, stateCounter(g), chunkGroups[g] as number);
-        groups[g] = (groups[g] ?? 0) + (chunkGroups[g] ?? 0);
-      }
+      await recount(trx, archiveId, [], rows);
     });
     if ((start / LARGE_CHUNK) % 10 === 9 || start + size >= total) {
       ctx.progress?.(`attività ${start + size} di ${total}`);

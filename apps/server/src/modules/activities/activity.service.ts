@@ -26,7 +26,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, notFound, staleVersion } from '../../shared/app-error.ts';
 import { searchPredicate } from '../people/people-search.ts';
 import { toActivityEvent, toActivityListItem } from './activity.mapper.ts';
-import { listActivities, stateCounter, type VisibilityWindow } from './activity.repository.ts';
+import { listActivities, recount, type VisibilityWindow } from './activity.repository.ts';
 import type { ActivityRow } from './activity.table.ts';
 import { loadActivityDetail } from './activity-detail.ts';
 import { addEvent } from './activity-events.ts';
@@ -342,7 +342,7 @@ export async function createActivity(
       obj_version: 1,
     };
     await trx.insertInto('activities').values(row).execute();
-    await addToCounter(trx, archiveId, stateCounter(1), 1);
+    await recount(trx, archiveId, [], [row]);
     await addEvent(
       trx,
       archiveId,
@@ -440,6 +440,7 @@ export async function updateActivity(
       search_doc: activitySearchDoc(row.numero_pratica, input.titolo, input.descrizione, intestazione),
       ultimo_aggiornamento: now,
     });
+    await recount(trx, archiveId, [row], [{ stato_gruppo: row.stato_gruppo, priorita: input.priorita }]);
     if (row.gestore !== input.gestore) {
       await addEvent(
         trx,
@@ -522,7 +523,7 @@ export async function deleteActivity(
       .where('obj_version', '=', row.obj_version)
       .executeTakeFirst();
     if (Number(result.numDeletedRows) !== 1) throw staleVersion();
-    await addToCounter(trx, archiveId, stateCounter(row.stato_gruppo), -1);
+    await recount(trx, archiveId, [row], []);
   });
 }
 
@@ -562,10 +563,7 @@ export async function changeState(
       data_chiusura: group === 0 ? isoDateToday() : null,
       ultimo_aggiornamento: now,
     });
-    if (group !== row.stato_gruppo) {
-      await addToCounter(trx, archiveId, stateCounter(row.stato_gruppo), -1);
-      await addToCounter(trx, archiveId, stateCounter(group), 1);
-    }
+    await recount(trx, archiveId, [row], [{ stato_gruppo: group, priorita: row.priorita }]);
     const verbs = { sospendi: 'sospesa', chiudi: 'chiusa', riapri: 'riaperta', riprendi: 'ripresa' } as const;
     await addEvent(
       trx,
