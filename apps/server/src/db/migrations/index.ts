@@ -11,6 +11,7 @@ import * as m0009 from './0009_people_search_walk.ts';
 import * as m0010 from './0010_activity_facets.ts';
 import * as m0011 from './0011_people_prefix_index.ts';
 import * as m0012 from './0012_activity_priority_counters.ts';
+import * as m0013 from './0013_closed_window_index.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_activity_facets': m0010,
   '0011_people_prefix_index': m0011,
   '0012_activity_priority_counters': m0012,
+  '0013_closed_window_index': m0013,
 };

@@ -690,6 +690,96 @@ describe('totals of the state tabs and the priority filter', () => {
   });
 });
 
+describe('pages of every order and filter', () => {
+  it('agree with the rows, whichever plan reads them (by state group, by closing date, by index)', async () => {
+    const mine = await createTestSession(t);
+    const db = t.database.db;
+    const condo = await insertCondominium(db, mine.archiveId, 'Condominio Ordini');
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    for (let i = 0; i < 14; i++) {
+      const res = await call(
+        'POST',
+        '/api/attivita',
+        {
+          condGenID: condo,
+          titolo: `Ordine ${i}`,
+          priorita: (i % 4) + 1,
+          gestore: i % 3 === 0 ? 'Anna' : 'Bruno',
+          // Some share an opening date, so that ties are ordered by id.
+          dataApertura: daysAgo(400 - ((i * 37) % 11) * 30),
+          dataConcludereEntro: i % 5 === 0 ? null : daysAgo(-((i * 13) % 7)),
+        },
+        mine,
+      );
+      const id = res.body.data.id as number;
+      if (i % 3 === 1) await call('PUT', `/api/attivita/${id}/stato`, { stato: 2, operatore: 'X' }, mine);
+      if (i % 3 === 2) {
+        await call('PUT', `/api/attivita/${id}/stato`, { stato: 0, operatore: 'X' }, mine);
+        // Closed 10 or 50 days ago: inside or outside the window of 30 days.
+        await db
+          .updateTable('activities')
+          .set({ data_chiusura: daysAgo(i % 2 === 0 ? 10 : 50) })
+          .where('archive_id', '=', mine.archiveId)
+          .where('id', '=', id)
+          .execute();
+      }
+    }
+    await call('PUT', '/api/attivita/impostazioni', { giorniChiuseVisibili: 30 }, mine);
+    const rows = await db
+      .selectFrom('activities')
+      .selectAll()
+      .where('archive_id', '=', mine.archiveId)
+      .execute();
+    const cutoff = daysAgo(30);
+    type Row = (typeof rows)[number];
+    const cmp = (x: string | number | null, y: string | number | null) =>
+      x === y ? 0 : x === null ? 1 : y === null ? -1 : x < y ? -1 : 1;
+    const orders: Record<string, (x: Row, y: Row) => number> = {
+      recenti: (x, y) => cmp(y.data_apertura, x.data_apertura) || Number(y.id) - Number(x.id),
+      menoRecenti: (x, y) => cmp(x.data_apertura, y.data_apertura) || Number(x.id) - Number(y.id),
+      numeroPratica: (x, y) => Number(y.numero_pratica) - Number(x.numero_pratica),
+      priorita: (x, y) =>
+        y.priorita - x.priorita || cmp(y.data_apertura, x.data_apertura) || Number(y.id) - Number(x.id),
+      scadenza: (x, y) =>
+        cmp(x.data_concludere_entro, y.data_concludere_entro) || Number(x.id) - Number(y.id),
+      aggiornamento: (x, y) =>
+        cmp(y.ultimo_aggiornamento, x.ultimo_aggiornamento) || Number(y.id) - Number(x.id),
+    };
+    const cases: Array<[string, (r: Row) => boolean]> = [
+      ['', () => true],
+      ['&priorita=3', (r) => r.priorita === 3],
+      ['&gestore=Anna', (r) => r.gestore === 'Anna'],
+      ['&stato=0', (r) => r.stato_gruppo === 0],
+      ['&stato=0&gestore=Bruno', (r) => r.stato_gruppo === 0 && r.gestore === 'Bruno'],
+    ];
+    for (const [query, keep] of cases) {
+      for (const [orderBy, order] of Object.entries(orders)) {
+        const expected = rows
+          .filter((r) => (r.stato_gruppo !== 0 || (r.data_chiusura ?? '') >= cutoff) && keep(r))
+          .sort(order)
+          .map((r) => Number(r.id));
+        const seen: number[] = [];
+        for (let page = 1; page <= Math.ceil(expected.length / 2) + 1; page++) {
+          const res = await call(
+            'GET',
+            `/api/attivita?orderBy=${orderBy}&pageSize=2&pageNumber=${page}${query}`,
+            undefined,
+            mine,
+          );
+          seen.push(...res.body.data.map((a: Json) => a.id as number));
+          if (page === 1)
+            expect([query, orderBy, res.body.pagination.totalCount]).toEqual([
+              query,
+              orderBy,
+              expected.length,
+            ]);
+        }
+        expect([query, orderBy, seen]).toEqual([query, orderBy, expected]);
+      }
+    }
+  });
+});
+
 describe('interventions', () => {
   it('adds, edits, postpones, marks done and deletes, each with an event', async () => {
     const a = await create();
