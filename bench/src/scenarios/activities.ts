@@ -30,6 +30,29 @@ export const scenarios: Scenario[] = [
     requests: () => range(20).map((c) => ({ path: `/api/attivita?condGenID=${c}&pageNumber=1&pageSize=15` })),
   },
   {
+    name: 'attivita.list.chiuse',
+    description:
+      'GET /api/attivita?stato=0: the closed tab (closed in the last 30 days), newest and oldest first, with and without a priority',
+    needsArchive: true,
+    requests: () => [
+      { path: '/api/attivita?stato=0&pageNumber=1&pageSize=15' },
+      { path: '/api/attivita?stato=0&orderBy=menoRecenti&pageNumber=1&pageSize=15' },
+      { path: '/api/attivita?stato=0&priorita=1&pageNumber=1&pageSize=15' },
+    ],
+  },
+  {
+    name: 'attivita.list.tutte',
+    description:
+      'GET /api/attivita without a state: every state with a manager, a service or a priority, or by due date',
+    needsArchive: true,
+    requests: () => [
+      { path: `/api/attivita?gestore=${encodeURIComponent('Luca Verdi')}&pageNumber=1&pageSize=15` },
+      { path: '/api/attivita?servizio=1&pageNumber=1&pageSize=15' },
+      { path: '/api/attivita?priorita=4&orderBy=menoRecenti&pageNumber=1&pageSize=15' },
+      { path: '/api/attivita?orderBy=scadenza&pageNumber=1&pageSize=15' },
+    ],
+  },
+  {
     name: 'attivita.search',
     description:
       'GET /api/attivita?searchQuery=term: full-text search, newest matches first (6 terms in turn)',

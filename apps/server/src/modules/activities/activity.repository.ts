@@ -410,7 +410,7 @@ type PageIdsQuery = SelectQueryBuilder<ActivityDb, 'a', { page_id: number }>;
 
 /**
  * The rows of a list counted up to COUNT_CAP + 1. The "every state" list with a closed-activity
- * window is counted in two parts: the open and suspended activities by the filter's index, and the
+ * window and no selective filter is counted in two parts: the open and suspended activities by the filter's index, and the
  * closed ones inside the window by a range of closing dates (activities_chiuse_idx, migration
  * 0013), instead of reading every closed activity of the filter to test its closing date.
  */
@@ -426,10 +426,11 @@ const listCount = shapedQuery((db, s: ListShape, v: ListValues) => {
       )
       .select((eb) => eb.fn.countAll<number>().as('n'));
   };
-  const windowed = s.closed.days !== 0 || s.closed.per.length > 0;
   const byClosingDate = closedByDate(s);
   if (s.group === 0) return count(s, undefined, byClosingDate);
-  if (s.group !== null || !windowed) return count(s);
+  // A selective filter is counted in one pass (one condominium: activities_condominio_apertura_idx
+  // holds the state and closing date).
+  if (s.group !== null || !byClosingDate) return count(s);
   const open = count({ ...s, closed: { days: 0, per: [] } }, sql<SqlBool>`a.stato_gruppo in (1, 2)`);
   const closed = count({ ...s, group: 0 }, undefined, byClosingDate);
   return db.selectNoFrom(sql<number>`(${open}) + (${closed})`.as('n'));
