@@ -67,20 +67,26 @@ export function activitySearchPredicate(
   return sql<SqlBool>`to_tsvector('simple', a.search_doc) @@ to_tsquery('simple', ${tsQuery(terms)})`;
 }
 
+/** SQLite: the FTS rowids of an archive's activities (rowid = archive_id * 2^32 + id). */
+export function ftsRowids(archiveId: number): { low: number; high: number } {
+  const low = archiveId * ROWID_BASE;
+  return { low, high: low + ROWID_BASE - 1 };
+}
+
 /**
  * SQLite only: activities matching the terms read from the FTS index backwards (newest first), so
  * a page of the newest matches stops after the page instead of sorting every match; with `budget`,
  * only the newest `budget` matches. The caller adds the list's other predicates on `a` and orders
- * by `newestFirst`.
+ * by `newestFirst`. Every argument but `budget`'s presence is used as a value only, so the query
+ * can be compiled with placeholders (shapedQuery).
  */
 export function fromNewestMatches(
   db: Kysely<Database>,
   archiveId: number,
   match: string,
   budget?: number,
+  { low, high } = ftsRowids(archiveId),
 ): ActivityQuery {
-  const low = archiveId * ROWID_BASE;
-  const high = low + ROWID_BASE - 1;
   // Without a budget the FTS table itself is joined (its rowid order serves `newestFirst`).
   const source =
     budget === undefined

@@ -14,6 +14,7 @@ import {
   activitySearchTerms,
   countFtsMatches,
   fromNewestMatches,
+  ftsRowids,
   newestFirst,
   newestFtsIds,
 } from './activity-search.ts';
@@ -541,7 +542,8 @@ async function searchActivities(
     });
     if (facetsCoverFilters(f, window)) return newestFtsIds(db, archiveId, match, wanted);
     if (!hasListFilters({ ...f, searchQuery: undefined })) {
-      return ids(fromNewestMatches(db, archiveId, match), newestFirst);
+      const rows = await newestMatchIds(db, shape, { ...values, match, ...ftsRowids(archiveId), wanted });
+      return rows.map((m) => Number(m.page_id));
     }
     if (hasSelectiveFilter(f)) return ids(archive.where(documentMatches('a.search_doc', terms)));
     const newest = await ids(fromNewestMatches(db, archiveId, match, NEWEST_MATCHES_BUDGET), newestFirst);
@@ -553,6 +555,24 @@ async function searchActivities(
 }
 
 const idsNewestFirst = sql`a.id desc`;
+
+/**
+ * SQLite: the ids of the newest `wanted` matches of a search whose filters are the list's only (a
+ * state tab with a closed-activity window), compiled once per shape like the lists.
+ */
+const newestMatchIds = shapedQuery((db, s: ListShape, v: ListValues) =>
+  applyFilters(
+    fromNewestMatches(db, v.archiveId as number, v.match as string, undefined, {
+      low: v.low as number,
+      high: v.high as number,
+    }),
+    s,
+    v,
+  )
+    .select('a.id as page_id')
+    .orderBy(newestFirst)
+    .limit(v.wanted as number),
+);
 
 /**
  * Whether the facet words of the FTS index (activityFtsMatch) hold every filter of a search: only
