@@ -330,15 +330,17 @@ const listPage = shapedQuery((db, s: ListShape, v: ListValues) => {
   const archiveId = v.archiveId as number;
   const byClosingDate = s.group === 0 && closedByDate(s);
   const pageIds: PageIdsQuery = byStateGroup(s)
-    ? pageIdsByStateGroup(db, s, v)
-    : applyOrder(
-        applyFilters(archiveActivities(db, archiveId), s, v, byClosingDate),
-        s.orderBy,
-        byClosingDate,
-      )
-        .select('a.id as page_id')
-        .limit(v.limit as number)
-        .offset(v.offset as number);
+    ? pageIdsByStateGroup(db, s, v, [1, 2, 0])
+    : byClosingDate && s.orderBy === 'recenti'
+      ? pageIdsByStateGroup(db, s, v, [0])
+      : applyOrder(
+          applyFilters(archiveActivities(db, archiveId), s, v, byClosingDate),
+          s.orderBy,
+          byClosingDate,
+        )
+          .select('a.id as page_id')
+          .limit(v.limit as number)
+          .offset(v.offset as number);
   // CROSS JOIN keeps the page as the outer loop on SQLite (with a bound LIMIT the planner would
   // otherwise walk the whole archive and probe the page).
   const outer = db
@@ -380,28 +382,51 @@ const ORDER_COLUMNS = [
  * order from the filter's or the order's index; closed activities inside a window from the range
  * of closing dates (byClosingDate), then sorted.
  */
-function pageIdsByStateGroup(db: Kysely<Database>, s: ListShape, v: ListValues): PageIdsQuery {
-  const groupIds = (group: 0 | 1 | 2) => {
-    const byClosingDate = group === 0 && closedByDate(s);
-    const filtered = applyFilters(
-      archiveActivities(db, v.archiveId as number),
-      { ...s, group },
-      v,
+function pageIdsByStateGroup(
+  db: Kysely<Database>,
+  s: ListShape,
+  v: ListValues,
+  groups: Array<0 | 1 | 2>,
+): PageIdsQuery {
+  const inOrder = (group: 0 | 1 | 2, byClosingDate = false) =>
+    applyOrder(
+      applyFilters(archiveActivities(db, v.archiveId as number), { ...s, group }, v, byClosingDate),
+      s.orderBy,
       byClosingDate,
     );
-    return db
+  const groupIds = (group: 0 | 1 | 2) => {
+    const first = (q: ActivityQuery, alias: string) =>
+      db.selectFrom(q.select(ORDER_COLUMNS).as(alias)).selectAll();
+    if (group !== 0 || !closedByDate(s)) return first(inOrder(group).limit(v.upTo as number), `g${group}`);
+    if (s.orderBy !== 'recenti' || s.closed.per.length > 0) {
+      return first(inOrder(0, true).limit(v.upTo as number), 'g0');
+    }
+    // Newest first, the closed activities opened inside the window come first, and all of them
+    // were closed inside it: read in order from the filter's index, they usually fill the page.
+    // Only the rest of the page, if any, is read from the range of closing dates (a LIMIT of 0
+    // reads nothing).
+    const since = v[closedSince(s.closed.days)] as string;
+    const recent = inOrder(0).where('a.data_apertura', '>=', since);
+    const recentCount = db
       .selectFrom(
-        applyOrder(filtered, s.orderBy, byClosingDate)
-          .select(ORDER_COLUMNS)
+        recent
+          .select(sql`1`.as('one'))
           .limit(v.upTo as number)
-          .as(`g${group}`),
+          .as('r'),
       )
-      .selectAll();
+      .select((eb) => eb.fn.countAll<number>().as('n'));
+    const older = inOrder(0, true)
+      .where('a.data_apertura', '<', since)
+      .limit(sql<number>`${v.upTo} - (${recentCount})`);
+    return first(recent.limit(v.upTo as number), 'g0r').unionAll(first(older, 'g0o'));
   };
+  const [head, ...rest] = groups.map(groupIds) as [
+    ReturnType<typeof groupIds>,
+    ...ReturnType<typeof groupIds>[],
+  ];
+  const union = rest.reduce((all, next) => all.unionAll(next), head);
   // Named `a`, so that applyOrder sorts the merge by the same columns.
-  const merged = db
-    .selectFrom(groupIds(1).unionAll(groupIds(2)).unionAll(groupIds(0)).as('a'))
-    .select('a.id as page_id') as unknown as ActivityQuery;
+  const merged = db.selectFrom(union.as('a')).select('a.id as page_id') as unknown as ActivityQuery;
   return applyOrder(merged, s.orderBy)
     .limit(v.limit as number)
     .offset(v.offset as number) as unknown as PageIdsQuery;

@@ -724,6 +724,22 @@ describe('pages of every order and filter', () => {
           .execute();
       }
     }
+    // Opened inside the window and closed since: the newest closed ones, read before the others.
+    for (let i = 0; i < 3; i++) {
+      const res = await call(
+        'POST',
+        '/api/attivita',
+        {
+          condGenID: condo,
+          titolo: `Recente ${i}`,
+          priorita: 3,
+          gestore: 'Bruno',
+          dataApertura: daysAgo(4 + i),
+        },
+        mine,
+      );
+      await call('PUT', `/api/attivita/${res.body.data.id}/stato`, { stato: 0, operatore: 'X' }, mine);
+    }
     await call('PUT', '/api/attivita/impostazioni', { giorniChiuseVisibili: 30 }, mine);
     const rows = await db
       .selectFrom('activities')
