@@ -696,25 +696,22 @@ describe('pages of every order and filter', () => {
     const db = t.database.db;
     const condo = await insertCondominium(db, mine.archiveId, 'Condominio Ordini');
     const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    const open = async (payload: Json) =>
+      (await call('POST', '/api/attivita', { condGenID: condo, ...payload }, mine)).body.data.id as number;
+    const setState = (id: number, stato: number) =>
+      call('PUT', `/api/attivita/${id}/stato`, { stato, operatore: 'X' }, mine);
     for (let i = 0; i < 14; i++) {
-      const res = await call(
-        'POST',
-        '/api/attivita',
-        {
-          condGenID: condo,
-          titolo: `Ordine ${i}`,
-          priorita: (i % 4) + 1,
-          gestore: i % 3 === 0 ? 'Anna' : 'Bruno',
-          // Some share an opening date, so that ties are ordered by id.
-          dataApertura: daysAgo(400 - ((i * 37) % 11) * 30),
-          dataConcludereEntro: i % 5 === 0 ? null : daysAgo(-((i * 13) % 7)),
-        },
-        mine,
-      );
-      const id = res.body.data.id as number;
-      if (i % 3 === 1) await call('PUT', `/api/attivita/${id}/stato`, { stato: 2, operatore: 'X' }, mine);
+      const id = await open({
+        titolo: `Ordine ${i}`,
+        priorita: (i % 4) + 1,
+        gestore: i % 3 === 0 ? 'Anna' : 'Bruno',
+        // Some share an opening date, so that ties are ordered by id.
+        dataApertura: daysAgo(400 - ((i * 37) % 11) * 30),
+        dataConcludereEntro: i % 5 === 0 ? null : daysAgo(-((i * 13) % 7)),
+      });
+      if (i % 3 === 1) await setState(id, 2);
       if (i % 3 === 2) {
-        await call('PUT', `/api/attivita/${id}/stato`, { stato: 0, operatore: 'X' }, mine);
+        await setState(id, 0);
         // Closed 10 or 50 days ago: inside or outside the window of 30 days.
         await db
           .updateTable('activities')
@@ -726,19 +723,10 @@ describe('pages of every order and filter', () => {
     }
     // Opened inside the window and closed since: the newest closed ones, read before the others.
     for (let i = 0; i < 3; i++) {
-      const res = await call(
-        'POST',
-        '/api/attivita',
-        {
-          condGenID: condo,
-          titolo: `Recente ${i}`,
-          priorita: 3,
-          gestore: 'Bruno',
-          dataApertura: daysAgo(4 + i),
-        },
-        mine,
+      await setState(
+        await open({ titolo: `Recente ${i}`, priorita: 3, gestore: 'Bruno', dataApertura: daysAgo(4 + i) }),
+        0,
       );
-      await call('PUT', `/api/attivita/${res.body.data.id}/stato`, { stato: 0, operatore: 'X' }, mine);
     }
     await call('PUT', '/api/attivita/impostazioni', { giorniChiuseVisibili: 30 }, mine);
     const rows = await db
