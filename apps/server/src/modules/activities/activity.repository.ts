@@ -404,7 +404,8 @@ function pageIdsByStateGroup(
     // Newest first, the closed activities opened inside the window come first, and all of them
     // were closed inside it: read in order from the filter's index, they usually fill the page.
     // Only the rest of the page, if any, is read from the range of closing dates (a LIMIT of 0
-    // reads nothing).
+    // reads nothing; the opening date as an expression, else SQLite reads every closed activity
+    // opened before the window through the state index: 7 ms on 10,000 activities).
     const since = v[closedSince(s.closed.days)] as string;
     const recent = inOrder(0).where('a.data_apertura', '>=', since);
     const recentCount = db
@@ -416,7 +417,7 @@ function pageIdsByStateGroup(
       )
       .select((eb) => eb.fn.countAll<number>().as('n'));
     const older = inOrder(0, true)
-      .where('a.data_apertura', '<', since)
+      .where(sql<SqlBool>`a.data_apertura || '' < ${since}`)
       .limit(sql<number>`${v.upTo} - (${recentCount})`);
     return first(recent.limit(v.upTo as number), 'g0r').unionAll(first(older, 'g0o'));
   };
