@@ -362,9 +362,7 @@ function byStateGroup(s: ListShape): boolean {
   const filtered =
     s.set.some((name) => name !== 'dataDa' && name !== 'dataA') || s.avvisi || s.attive || s.datiIncompleti;
   const byOpening = s.orderBy === 'recenti' || s.orderBy === 'menoRecenti';
-  return (
-    s.group === null && !SELECTIVE_FILTERS.some((name) => s.set.includes(name)) && (filtered || !byOpening)
-  );
+  return s.group === null && !hasSelectiveFilter(s) && (filtered || !byOpening);
 }
 
 /** The columns of every list order, which the merge of pageIdsByStateGroup sorts on. */
@@ -493,21 +491,13 @@ export async function listActivities(
 }
 
 /**
- * Filters that keep few activities of an archive however large it grows (one condominium, one
+ * Whether a filter keeps few activities of an archive however large it grows (one condominium, one
  * applicant, one provider, one exercise): with one of them a search walks the filter's rows and
- * reads each one's words.
+ * reads each one's words, and a list sorts and counts them directly.
  */
-function hasSelectiveFilter(f: ActivityListFilters): boolean {
-  return (
-    (f.condGenID ?? f.condGendID) !== undefined ||
-    f.richiedenteID !== undefined ||
-    f.fornitoreID !== undefined ||
-    f.esercizioID !== undefined
-  );
+function hasSelectiveFilter(s: ListShape): boolean {
+  return ['condominium', 'richiedenteID', 'fornitoreID', 'esercizioID'].some((name) => s.set.includes(name));
 }
-
-/** hasSelectiveFilter's filters by their names in ListShape.set. */
-const SELECTIVE_FILTERS = ['condominium', 'richiedenteID', 'fornitoreID', 'esercizioID'];
 
 /**
  * Whether the closed activities of a list are read by their range of closing dates (applyFilters'
@@ -515,7 +505,7 @@ const SELECTIVE_FILTERS = ['condominium', 'richiedenteID', 'fornitoreID', 'eserc
  */
 function closedByDate(s: ListShape): boolean {
   const windowed = s.closed.days !== 0 || s.closed.per.length > 0;
-  return windowed && !SELECTIVE_FILTERS.some((name) => s.set.includes(name));
+  return windowed && !hasSelectiveFilter(s);
 }
 
 /**
@@ -571,7 +561,7 @@ async function searchActivities(
       const rows = await newestMatchIds(db, shape, { ...values, match, ...ftsRowids(archiveId), wanted });
       return rows.map((m) => Number(m.page_id));
     }
-    if (hasSelectiveFilter(f)) return ids(archive.where(documentMatches('a.search_doc', terms)));
+    if (hasSelectiveFilter(shape)) return ids(archive.where(documentMatches('a.search_doc', terms)));
     const newest = await ids(fromNewestMatches(db, archiveId, match, NEWEST_MATCHES_BUDGET), newestFirst);
     const complete =
       newest.length === wanted ||
