@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../dialect.ts';
 
 /** Every column a list filter tests, after the closing date, and the id. */
-const FILTER_COLUMNS = [
+export const FILTER_COLUMNS = [
   'cond_gen_id',
   'priorita',
   'tipo_segnalaz_id',

@@ -441,15 +441,15 @@ type PageIdsQuery = SelectQueryBuilder<ActivityDb, 'a', { page_id: number }>;
  * 0013), instead of reading every closed activity of the filter to test its closing date.
  */
 const listCount = shapedQuery((db, s: ListShape, v: ListValues) => {
-  const count = (shape: ListShape, only?: RawBuilder<SqlBool>, byClosingDate = false) => {
+  const count = (
+    shape: ListShape,
+    only?: RawBuilder<SqlBool>,
+    byClosingDate = false,
+    upTo: number | RawBuilder<number> = COUNT_CAP + 1,
+  ) => {
     const filtered = applyFilters(archiveActivities(db, v.archiveId as number), shape, v, byClosingDate);
     return db
-      .selectFrom(
-        (only ? filtered.where(only) : filtered)
-          .select(sql`1`.as('one'))
-          .limit(COUNT_CAP + 1)
-          .as('t'),
-      )
+      .selectFrom((only ? filtered.where(only) : filtered).select(sql`1`.as('one')).limit(upTo).as('t'))
       .select((eb) => eb.fn.countAll<number>().as('n'));
   };
   const byClosingDate = closedByDate(s);
@@ -457,9 +457,22 @@ const listCount = shapedQuery((db, s: ListShape, v: ListValues) => {
   // A selective filter is counted in one pass (one condominium: activities_condominio_apertura_idx
   // holds the state and closing date).
   if (s.group !== null || !byClosingDate) return count(s);
+  // The closed part counts only what the open part left below the cap: when the open and suspended
+  // activities of a filter pass it, the window's range is not read at all.
   const open = count({ ...s, closed: { days: 0, per: [] } }, sql<SqlBool>`a.stato_gruppo in (1, 2)`);
-  const closed = count({ ...s, group: 0 }, undefined, byClosingDate);
-  return db.selectNoFrom(sql<number>`(${open}) + (${closed})`.as('n'));
+  const openN = sql<number>`(select n from o)`;
+  const closed = count(
+    { ...s, group: 0 },
+    undefined,
+    byClosingDate,
+    sql<number>`${COUNT_CAP + 1} - ${openN}`,
+  );
+  return db
+    .with(
+      (cte) => cte('o').materialized(),
+      () => open,
+    )
+    .selectNoFrom(sql<number>`${openN} + (${closed})`.as('n'));
 });
 
 /** One page of the list: an index walk for every filter and order; totals from counters or capped. */

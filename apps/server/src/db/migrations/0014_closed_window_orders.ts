@@ -1,0 +1,33 @@
+import { type Kysely, sql } from 'kysely';
+import { dialectOf } from '../dialect.ts';
+import { FILTER_COLUMNS } from './0013_closed_window_index.ts';
+
+/** The sort keys of the list orders that 0013 left out: due date, number, last update. */
+const ORDER_COLUMNS = ['data_concludere_entro', 'numero_pratica', 'ultimo_aggiornamento'];
+
+/**
+ * The index of closed activities by closing date also carries the keys of every list order, so
+ * that a page of the closed activities inside the user's window, in any order, is read from the
+ * index alone. Sorted by due date, "every state" read the due date of each activity of the window
+ * from the table: 7,500 rows for 30 days on 1M activities, about 5 ms.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('activities_chiuse_idx').execute();
+  await createIndex(db, [...FILTER_COLUMNS, ...ORDER_COLUMNS]);
+  if (dialectOf(db) === 'sqlite') await sql`pragma analysis_limit = 1000`.execute(db);
+  await sql`analyze activities`.execute(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('activities_chiuse_idx').execute();
+  await createIndex(db, FILTER_COLUMNS);
+}
+
+async function createIndex(db: Kysely<any>, columns: string[]): Promise<void> {
+  await db.schema
+    .createIndex('activities_chiuse_idx')
+    .on('activities')
+    .columns(['archive_id', 'data_chiusura', ...columns])
+    .where(sql.ref('stato_gruppo'), '=', 0)
+    .execute();
+}
