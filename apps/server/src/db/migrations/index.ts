@@ -12,7 +12,7 @@ import * as m0010 from './0010_activity_facets.ts';
 import * as m0011 from './0011_people_prefix_index.ts';
 import * as m0012 from './0012_activity_priority_counters.ts';
 import * as m0013 from './0013_closed_window_index.ts';
-import * as m0014 from './0014_closed_window_orders.ts';
+import * as m0014 from './0014_closed_window_indexes.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
 export const migrations: Record<string, Migration> = {
@@ -29,5 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_people_prefix_index': m0011,
   '0012_activity_priority_counters': m0012,
   '0013_closed_window_index': m0013,
-  '0014_closed_window_orders': m0014,
+  '0014_closed_window_indexes': m0014,
 };

@@ -356,14 +356,18 @@ const listPage = shapedQuery((db, s: ListShape, v: ListValues) => {
  * Whether a page of every state is read one state group at a time. The indexes of the filters and
  * orders hold the state group first, so SQLite otherwise sorted every activity of the filter
  * ("every state, manager X": 141,000 rows, 147 ms on 1M activities; "every state by due date":
- * 245 ms). Not for a selective filter (few rows to sort), nor for the opening-date orders without
- * a filter (the opening-date index gives them).
+ * 245 ms). Not for a selective filter (few rows to sort) other than the condominium, whose closed
+ * activities of the window have their own index, nor for the opening-date orders without a filter
+ * or with a condominium only (an index gives them).
  */
 function byStateGroup(s: ListShape): boolean {
   const filtered =
     s.set.some((name) => name !== 'dataDa' && name !== 'dataA') || s.avvisi || s.attive || s.datiIncompleti;
   const byOpening = s.orderBy === 'recenti' || s.orderBy === 'menoRecenti';
-  return s.group === null && !hasSelectiveFilter(s) && (filtered || !byOpening);
+  if (s.group !== null || hasSelectiveFilter(s, 'condominium')) return false;
+  // One condominium in opening-date order: activities_condominio_apertura_idx holds every state.
+  if (s.set.includes('condominium')) return !byOpening;
+  return filtered || !byOpening;
 }
 
 /** The columns of every list order, which the merge of pageIdsByStateGroup sorts on. */
@@ -505,21 +509,25 @@ export async function listActivities(
 }
 
 /**
- * Whether a filter keeps few activities of an archive however large it grows (one condominium, one
+ * The filters that keep few activities of an archive however large it grows (one condominium, one
  * applicant, one provider, one exercise): with one of them a search walks the filter's rows and
  * reads each one's words, and a list sorts and counts them directly.
  */
-function hasSelectiveFilter(s: ListShape): boolean {
-  return ['condominium', 'richiedenteID', 'fornitoreID', 'esercizioID'].some((name) => s.set.includes(name));
+const SELECTIVE_FILTERS = ['condominium', 'richiedenteID', 'fornitoreID', 'esercizioID'];
+
+function hasSelectiveFilter(s: ListShape, except?: string): boolean {
+  return s.set.some((name) => name !== except && SELECTIVE_FILTERS.includes(name));
 }
 
 /**
  * Whether the closed activities of a list are read by their range of closing dates (applyFilters'
- * byClosingDate): inside a window, unless a selective filter has few of them anyway.
+ * byClosingDate): inside a window, unless a selective filter has few of them anyway. One
+ * condominium's are read by their own range (activities_condominio_chiuse_idx, migration 0014):
+ * over the years a condominium gathers a thousand closed activities, few closed in the window.
  */
 function closedByDate(s: ListShape): boolean {
   const windowed = s.closed.days !== 0 || s.closed.per.length > 0;
-  return windowed && !hasSelectiveFilter(s);
+  return windowed && !hasSelectiveFilter(s, 'condominium');
 }
 
 /**

@@ -728,6 +728,10 @@ describe('pages of every order and filter', () => {
         0,
       );
     }
+    // Another condominium's, which the condominium filter leaves out.
+    const other = await insertCondominium(db, mine.archiveId, 'Condominio Altro');
+    await open({ condGenID: other, titolo: 'Altro aperto', dataApertura: daysAgo(20) });
+    await setState(await open({ condGenID: other, titolo: 'Altro chiuso', dataApertura: daysAgo(90) }), 0);
     await call('PUT', '/api/attivita/impostazioni', { giorniChiuseVisibili: 30 }, mine);
     const rows = await db
       .selectFrom('activities')
@@ -755,6 +759,9 @@ describe('pages of every order and filter', () => {
       ['&gestore=Anna', (r) => r.gestore === 'Anna'],
       ['&stato=0', (r) => r.stato_gruppo === 0],
       ['&stato=0&gestore=Bruno', (r) => r.stato_gruppo === 0 && r.gestore === 'Bruno'],
+      [`&condGenID=${condo}`, (r) => r.cond_gen_id === condo],
+      [`&condGenID=${condo}&stato=0`, (r) => r.cond_gen_id === condo && r.stato_gruppo === 0],
+      [`&condGenID=${condo}&priorita=3`, (r) => r.cond_gen_id === condo && r.priorita === 3],
     ];
     for (const [query, keep] of cases) {
       for (const [orderBy, order] of Object.entries(orders)) {

@@ -6,19 +6,31 @@ import { FILTER_COLUMNS } from './0013_closed_window_index.ts';
 const ORDER_COLUMNS = ['data_concludere_entro', 'numero_pratica', 'ultimo_aggiornamento'];
 
 /**
- * The index of closed activities by closing date also carries the keys of every list order, so
- * that a page of the closed activities inside the user's window, in any order, is read from the
- * index alone. Sorted by due date, "every state" read the due date of each activity of the window
- * from the table: 7,500 rows for 30 days on 1M activities, about 5 ms.
+ * The closed activities inside the user's window, read by closing date in any order and for one
+ * condominium:
+ * - the index of closed activities by closing date also carries the keys of every list order, so
+ *   that a page of them, in any order, is read from the index alone. Sorted by due date, "every
+ *   state" read the due date of each activity of the window from the table: 7,500 rows for 30 days
+ *   on 1M activities, about 5 ms;
+ * - one condominium's closed activities by closing date: its closed tab read every closed activity
+ *   of the condominium in opening-date order, each from the table to test its closing date, and
+ *   its count every activity it ever had (0.4 to 0.7 ms for a thousand, growing with its history).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('activities_chiuse_idx').execute();
   await createIndex(db, [...FILTER_COLUMNS, ...ORDER_COLUMNS]);
+  await db.schema
+    .createIndex('activities_condominio_chiuse_idx')
+    .on('activities')
+    .columns(['archive_id', 'cond_gen_id', 'data_chiusura', 'data_apertura', 'id'])
+    .where(sql.ref('stato_gruppo'), '=', 0)
+    .execute();
   if (dialectOf(db) === 'sqlite') await sql`pragma analysis_limit = 1000`.execute(db);
   await sql`analyze activities`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('activities_condominio_chiuse_idx').execute();
   await db.schema.dropIndex('activities_chiuse_idx').execute();
   await createIndex(db, FILTER_COLUMNS);
 }
