@@ -14,7 +14,10 @@ const ORDER_COLUMNS = ['data_concludere_entro', 'numero_pratica', 'ultimo_aggior
  *   on 1M activities, about 5 ms;
  * - one condominium's closed activities by closing date: its closed tab read every closed activity
  *   of the condominium in opening-date order, each from the table to test its closing date, and
- *   its count every activity it ever had (0.4 to 0.7 ms for a thousand, growing with its history).
+ *   its count every activity it ever had (0.4 to 0.7 ms for a thousand, growing with its history);
+ * - whether each activity is inside the window, by id: a search tests each of its newest matches
+ *   (up to 101), which read the wide table row through the primary key; this narrow index answers
+ *   alone (about a third of the search's id query).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('activities_chiuse_idx').execute();
@@ -25,11 +28,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['archive_id', 'cond_gen_id', 'data_chiusura', 'data_apertura', 'id'])
     .where(sql.ref('stato_gruppo'), '=', 0)
     .execute();
+  await db.schema
+    .createIndex('activities_finestra_idx')
+    .on('activities')
+    .columns(['archive_id', 'id', 'stato_gruppo', 'data_chiusura'])
+    .execute();
   if (dialectOf(db) === 'sqlite') await sql`pragma analysis_limit = 1000`.execute(db);
   await sql`analyze activities`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('activities_finestra_idx').execute();
   await db.schema.dropIndex('activities_condominio_chiuse_idx').execute();
   await db.schema.dropIndex('activities_chiuse_idx').execute();
   await createIndex(db, FILTER_COLUMNS);
