@@ -292,6 +292,62 @@ describe('contacts (/api/persona)', () => {
     expect(found.pagination).toMatchObject({ totalCount: 1000, totalCapped: true });
   });
 
+  it('pages a surname with hundreds of matches, in and out of the descriptions that start with it', async () => {
+    const other = await createTestSession(t);
+    const base = toRegistryValues(fornitoreCreateSchema.parse({ descr: 'x' }));
+    const person = (descr: string, fields: { citta?: string; ragione_sociale?: string } = {}) => ({
+      ...base,
+      ...fields,
+      descr,
+      descr_sort: sortKey(descr),
+      search_doc: registrySearchDoc({ ...base, ...fields, descr }),
+    });
+    // 300 descriptions starting with "bruni" (inserted out of order), and matches elsewhere: a
+    // second word of the description, a city, a business name; "bruno" does not match.
+    const run = Array.from({ length: 300 }, (_, i) => person(`Bruni ${String(299 - i).padStart(3, '0')}`));
+    const verri = Array.from({ length: 150 }, (_, i) => person(`Verri ${String(149 - i).padStart(3, '0')}`));
+    await insertRegistryBatch(
+      t.database.db,
+      'persons',
+      other.archiveId,
+      [
+        person('Esposito Anna', { ragione_sociale: 'Studio Bruni' }),
+        ...run,
+        person('Carli Uno', { citta: 'Brunico' }),
+        person('Brunilde Zeta'),
+        person('Bruno Primo'),
+        person('Alfa Bruni'),
+        ...verri,
+      ],
+      new Date().toISOString(),
+    );
+    const page = async (q: string, n: number) =>
+      (await call('GET', `/api/persona?searchQuery=${q}&pageNumber=${n}&pageSize=15`, undefined, other)).body;
+    const bruni = (i: number) => `Bruni ${String(i).padStart(3, '0')}`;
+
+    const first = await page('bruni', 1);
+    expect(first.data.map((p: Json) => p.descr)).toEqual([
+      'Alfa Bruni',
+      ...Array.from({ length: 14 }, (_, i) => bruni(i)),
+    ]);
+    expect(first.pagination.totalCount).toBe(304);
+    expect((await page('bruni', 2)).data.map((p: Json) => p.descr)).toEqual(
+      Array.from({ length: 15 }, (_, i) => bruni(14 + i)),
+    );
+    expect((await page('bruni', 21)).data.map((p: Json) => p.descr)).toEqual([
+      bruni(299),
+      'Brunilde Zeta',
+      'Carli Uno',
+      'Esposito Anna',
+    ]);
+    // Every match starts its description with the term.
+    const verri2 = await page('verri', 2);
+    expect(verri2.data.map((p: Json) => p.descr)).toEqual(
+      Array.from({ length: 15 }, (_, i) => `Verri ${String(15 + i).padStart(3, '0')}`),
+    );
+    expect(verri2.pagination.totalCount).toBe(150);
+  });
+
   it('does not see or change contacts of another archive', async () => {
     const mine = await create({ descr: 'Contatto Riservato' });
     const stranger = await createTestSession(t);

@@ -64,7 +64,7 @@ export async function listRegistry(
       db,
       table,
       archiveId,
-      few ? { matchIds: matches.ids } : { terms, match },
+      few ? { matchIds: matches.ids, count: matches.count, terms } : { terms, match },
       filters,
       {
         limit: options.limit,
