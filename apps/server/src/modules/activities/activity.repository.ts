@@ -226,12 +226,13 @@ function hasListFilters(f: ActivityListFilters): boolean {
 }
 
 /**
- * A column as an expression that no index serves (`+ 0` for numbers, `|| ''` for text: valid on
- * both databases), so that SQLite's planner picks its index by the other terms.
+ * A column as an expression that no index serves, so that SQLite's planner picks its index by the
+ * other terms. A CASE (valid on both databases) rather than `|| ''` or `+ 0`: SQLite evaluates it
+ * without making a new value, and the closed tab oldest first sorts 7,500 of them on 1M
+ * activities (0.50 -> 0.42 ms).
  */
-function unindexed(column: string, text = true): RawBuilder<unknown> {
-  const ref = sql.ref(column);
-  return text ? sql`${ref} || ''` : sql`${ref} + 0`;
+function unindexed(column: string): RawBuilder<unknown> {
+  return sql`case when true then ${sql.ref(column)} end`;
 }
 
 /**
@@ -251,15 +252,15 @@ function applyFilters(qb: ActivityQuery, s: ListShape, v: ListValues, byClosingD
   const set = new Set(s.set);
   const num = (name: string) => v[name] as number;
   const str = (name: string) => v[name] as string;
-  const broad = (column: string, name: string, text = false) => {
-    const tested = byClosingDate ? unindexed(column, text) : sql.ref(column);
+  const broad = (column: string, name: string) => {
+    const tested = byClosingDate ? unindexed(column) : sql.ref(column);
     q = q.where(sql<SqlBool>`${tested} = ${v[name]}`);
   };
   if (set.has('condominium')) q = q.where('a.cond_gen_id', '=', num('condominium'));
   if (set.has('priorita')) broad('a.priorita', 'priorita');
   if (set.has('tipoSegnalazID')) broad('a.tipo_segnalaz_id', 'tipoSegnalazID');
   if (set.has('richiedenteID')) q = q.where('a.richiedente_id', '=', num('richiedenteID'));
-  if (set.has('gestore')) broad('a.gestore', 'gestore', true);
+  if (set.has('gestore')) broad('a.gestore', 'gestore');
   if (set.has('servizio')) broad('a.servizio', 'servizio');
   if (set.has('esercizioID')) q = q.where('a.esercizio_id', '=', num('esercizioID'));
   if (set.has('dataDa')) q = q.where('a.data_apertura', '>=', str('dataDa'));
@@ -294,17 +295,14 @@ function applyOrder(
   order: ActivityListFilters['orderBy'],
   byClosingDate = false,
 ): ActivityQuery {
-  const key = (column: string, text = true) => (byClosingDate ? unindexed(column, text) : sql.ref(column));
+  const key = (column: string) => (byClosingDate ? unindexed(column) : sql.ref(column));
   switch (order) {
     case 'menoRecenti':
       return qb.orderBy(key('a.data_apertura'), 'asc').orderBy('a.id', 'asc');
     case 'numeroPratica':
-      return qb.orderBy(key('a.numero_pratica', false), 'desc');
+      return qb.orderBy(key('a.numero_pratica'), 'desc');
     case 'priorita':
-      return qb
-        .orderBy(key('a.priorita', false), 'desc')
-        .orderBy('a.data_apertura', 'desc')
-        .orderBy('a.id', 'desc');
+      return qb.orderBy(key('a.priorita'), 'desc').orderBy('a.data_apertura', 'desc').orderBy('a.id', 'desc');
     case 'scadenza':
       return qb.orderBy(sql`${key('a.data_concludere_entro')} asc nulls last`).orderBy('a.id', 'asc');
     case 'aggiornamento':
