@@ -22,11 +22,14 @@ const ORDER_COLUMNS = ['data_concludere_entro', 'numero_pratica', 'ultimo_aggior
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('activities_chiuse_idx').execute();
   await createIndex(db, [...FILTER_COLUMNS, ...ORDER_COLUMNS]);
+  // The state before the closing date, and not a partial index: a query on one condominium's closed
+  // activities inside the window then uses every column of it and no other index can serve it
+  // better (as a partial index, SQLite sometimes preferred activities_condominio_idx, by state, and
+  // read each closed activity of the condominium from the table: 0.9 ms instead of 0.01).
   await db.schema
-    .createIndex('activities_condominio_chiuse_idx')
+    .createIndex('activities_condominio_chiusura_idx')
     .on('activities')
-    .columns(['archive_id', 'cond_gen_id', 'data_chiusura', 'data_apertura', 'id'])
-    .where(sql.ref('stato_gruppo'), '=', 0)
+    .columns(['archive_id', 'cond_gen_id', 'stato_gruppo', 'data_chiusura', 'data_apertura', 'id'])
     .execute();
   await db.schema
     .createIndex('activities_finestra_idx')
@@ -39,7 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('activities_finestra_idx').execute();
-  await db.schema.dropIndex('activities_condominio_chiuse_idx').execute();
+  await db.schema.dropIndex('activities_condominio_chiusura_idx').execute();
   await db.schema.dropIndex('activities_chiuse_idx').execute();
   await createIndex(db, FILTER_COLUMNS);
 }

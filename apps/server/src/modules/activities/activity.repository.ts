@@ -520,7 +520,7 @@ function hasSelectiveFilter(s: ListShape, except?: string): boolean {
 /**
  * Whether the closed activities of a list are read by their range of closing dates (applyFilters'
  * byClosingDate): inside a window, unless a selective filter has few of them anyway. One
- * condominium's are read by their own range (activities_condominio_chiuse_idx, migration 0014):
+ * condominium's are read by their own range (activities_condominio_chiusura_idx, migration 0014):
  * over the years a condominium gathers a thousand closed activities, few closed in the window.
  */
 function closedByDate(s: ListShape): boolean {
