@@ -456,12 +456,16 @@ const listCount = shapedQuery((db, s: ListShape, v: ListValues) => {
   };
   const byClosingDate = closedByDate(s);
   if (s.group === 0) return count(s, undefined, byClosingDate);
-  // A selective filter is counted in one pass (one condominium: activities_condominio_apertura_idx
-  // holds the state and closing date).
+  // A selective filter other than the condominium is counted in one pass (few rows).
   if (s.group !== null || !byClosingDate) return count(s);
+  const open = count({ ...s, closed: { days: 0, per: [] } }, sql<SqlBool>`a.stato_gruppo in (1, 2)`);
+  // One condominium: both parts are short ranges of its own indexes.
+  if (hasSelectiveFilter(s)) {
+    const closed = count({ ...s, group: 0 }, undefined, byClosingDate);
+    return db.selectNoFrom(sql<number>`(${open}) + (${closed})`.as('n'));
+  }
   // The closed part counts only what the open part left below the cap: when the open and suspended
   // activities of a filter pass it, the window's range is not read at all.
-  const open = count({ ...s, closed: { days: 0, per: [] } }, sql<SqlBool>`a.stato_gruppo in (1, 2)`);
   const openN = sql<number>`(select n from o)`;
   const closed = count(
     { ...s, group: 0 },
