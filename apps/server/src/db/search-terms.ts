@@ -74,6 +74,11 @@ const wordsFrom = preparedQuery((db, from: string, to: string, limit: number) =>
     .limit(limit),
 );
 
+/** The smallest string greater than every string starting with `prefix` (for index range scans). */
+export function prefixEnd(prefix: string): string {
+  return `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`;
+}
+
 /**
  * The FTS5 match expression of search terms (already normalised by searchTerms), all required.
  * `indexedPrefix`: the longest prefix length the FTS table keeps lists for (its `prefix` option);
@@ -86,9 +91,7 @@ export async function ftsMatchOf(db: Kysely<Database>, terms: string[], indexedP
       parts.push(`"${term}"*`);
       continue;
     }
-    const last = term.charCodeAt(term.length - 1);
-    const next = `${term.slice(0, -1)}${String.fromCharCode(last + 1)}`;
-    const words = (await wordsFrom(db, term, next, MAX_WORDS + 1)).map((row) => row.term);
+    const words = (await wordsFrom(db, term, prefixEnd(term), MAX_WORDS + 1)).map((row) => row.term);
     // No known word: FTS5 itself finds nothing at once (or a word the list missed, safely).
     if (words.length === 0 || words.length > MAX_WORDS) parts.push(`"${term}"*`);
     else parts.push(words.length === 1 ? `"${words[0]}"` : `(${words.map((w) => `"${w}"`).join(' OR ')})`);

@@ -3,6 +3,7 @@ import type { Localita } from '@stabile/contract';
 import type { Kysely } from 'kysely';
 import { searchDocument } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
+import { prefixEnd } from '../../db/search-terms.ts';
 
 /*
  * Every current Italian municipality with each of its CAPs, from the `italian-locations` npm
@@ -53,12 +54,6 @@ export async function ensureLocalities(db: Kysely<Database>): Promise<number> {
     }
   });
   return rows.length;
-}
-
-/** The smallest string greater than every string starting with `prefix` (for index range scans). */
-function prefixEnd(prefix: string): string {
-  const last = prefix.charCodeAt(prefix.length - 1);
-  return `${prefix.slice(0, -1)}${String.fromCharCode(last + 1)}`;
 }
 
 /** By CAP (prefix, or exact when 5 digits) or by the city name's prefix; name then CAP order. */

@@ -2,7 +2,7 @@ import { COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { documentMatches } from '../../db/search-terms.ts';
+import { documentMatches, prefixEnd } from '../../db/search-terms.ts';
 
 /**
  * Full-text search of persons and providers, the one place with dialect-specific query SQL for
@@ -180,10 +180,9 @@ async function descriptionRun(
   archiveId: number,
   term: string,
 ): Promise<number[]> {
-  const next = `${term.slice(0, -1)}${String.fromCharCode(term.charCodeAt(term.length - 1) + 1)}`;
   const { rows } = await sql<{
     ids: string;
-  }>`select json_group_array(id) as ids from (select id from ${sql.table(table)} indexed by ${sql.raw(`${table}_descr_doc_idx`)} where archive_id = ${archiveId} and descr_sort >= ${term} and descr_sort < ${next} order by descr_sort, id limit ${COUNT_CAP + 1})`.execute(
+  }>`select json_group_array(id) as ids from (select id from ${sql.table(table)} indexed by ${sql.raw(`${table}_descr_doc_idx`)} where archive_id = ${archiveId} and descr_sort >= ${term} and descr_sort < ${prefixEnd(term)} order by descr_sort, id limit ${COUNT_CAP + 1})`.execute(
     db,
   );
   return JSON.parse(rows[0]?.ids ?? '[]') as number[];
