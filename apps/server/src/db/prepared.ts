@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, RawBuilder } from 'kysely';
 import { dialectOf } from './dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -13,8 +13,11 @@ interface Template {
   sources: (number | string | null)[];
 }
 
-function templateOf(query: Compilable<unknown>): Template {
-  const compiled = query.compile();
+/** A query builder, or a raw SQL template (`sql\`...\``) for what the builder cannot say. */
+type Buildable<R> = Compilable<R> | RawBuilder<R>;
+
+function templateOf(db: Kysely<Database>, query: Buildable<unknown>): Template {
+  const compiled = 'isRawBuilder' in query ? query.compile(db) : query.compile();
   return { compiled, sources: compiled.parameters.map((p) => (p instanceof Placeholder ? p.source : null)) };
 }
 
@@ -39,14 +42,14 @@ async function run<R>(
  * values (never test or transform them): the shape of the query may not depend on them.
  */
 export function preparedQuery<A extends unknown[], R>(
-  build: (db: Kysely<Database>, ...args: A) => Compilable<R>,
+  build: (db: Kysely<Database>, ...args: A) => Buildable<R>,
 ): (db: Kysely<Database>, ...args: A) => Promise<R[]> {
   const templates = new Map<string, Template>();
   return (db, ...args) => {
     const dialect = dialectOf(db);
     let template = templates.get(dialect);
     if (!template) {
-      template = templateOf(build(db, ...(args.map((_, i) => new Placeholder(i)) as A)));
+      template = templateOf(db, build(db, ...(args.map((_, i) => new Placeholder(i)) as A)));
       templates.set(dialect, template);
     }
     return run<R>(db, template, (source) => args[source as number]);
@@ -63,7 +66,7 @@ const SHAPES_KEPT = 200;
  * only pass them to Kysely as values. The names of `values` must follow from the shape.
  */
 export function shapedQuery<S, V extends Record<string, unknown>, R>(
-  build: (db: Kysely<Database>, shape: S, values: V) => Compilable<R>,
+  build: (db: Kysely<Database>, shape: S, values: V) => Buildable<R>,
 ): (db: Kysely<Database>, shape: S, values: V) => Promise<R[]> {
   const templates = new Map<string, Template>();
   return (db, shape, values) => {
@@ -73,7 +76,7 @@ export function shapedQuery<S, V extends Record<string, unknown>, R>(
       const placeholders = Object.fromEntries(
         Object.keys(values).map((name) => [name, new Placeholder(name)]),
       );
-      template = templateOf(build(db, shape, placeholders as V));
+      template = templateOf(db, build(db, shape, placeholders as V));
       if (templates.size >= SHAPES_KEPT) templates.delete(templates.keys().next().value as string);
       templates.set(key, template);
     }

@@ -107,8 +107,13 @@ export async function ftsMatchOf(db: Kysely<Database>, terms: string[], indexedP
  * every term as text are checked word by word in JavaScript. Terms come from searchTerms (letters
  * and digits only).
  */
-export function documentMatches(column: string, terms: readonly string[]): RawBuilder<SqlBool> {
+export function documentMatches(
+  column: string,
+  terms: readonly string[],
+  /** The terms joined by spaces (given apart when the terms are placeholders: see shapedQuery). */
+  joined = terms.join(' '),
+): RawBuilder<SqlBool> {
   const ref = sql.ref(column);
   const texts = terms.map((term) => sql<SqlBool>`instr(${ref}, ${term}) > 0`);
-  return sql<SqlBool>`(${sql.join(texts, sql` and `)} and stabile_has_prefixes(${ref}, ${terms.join(' ')}) = 1)`;
+  return sql<SqlBool>`(${sql.join(texts, sql` and `)} and stabile_has_prefixes(${ref}, ${joined}) = 1)`;
 }

@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { searchTerms } from '../people/people-search.ts';
 import type { ActivityQuery } from './activity.repository.ts';
@@ -114,14 +115,17 @@ export async function newestFtsIds(
   match: string,
   limit: number,
 ): Promise<number[]> {
-  const low = archiveId * ROWID_BASE;
-  const { rows } = await sql<{
-    id: number;
-  }>`select rowid - cast(${low} as integer) as id from activities_fts where activities_fts match ${match} and rowid between ${low} and ${low + ROWID_BASE - 1} order by rowid desc limit ${limit}`.execute(
-    db,
-  );
-  return rows.map((r) => Number(r.id));
+  const { low, high } = ftsRowids(archiveId);
+  return (await newestFtsRows(db, low, high, match, limit)).map((r) => Number(r.id));
 }
+
+// (The cast keeps the ids integers: a bound number is a double in SQLite.)
+const newestFtsRows = preparedQuery(
+  (_db, low: number, high: number, match: string, limit: number) =>
+    sql<{
+      id: number;
+    }>`select rowid - cast(${low} as integer) as id from activities_fts where activities_fts match ${match} and rowid between ${low} and ${high} order by rowid desc limit ${limit}`,
+);
 
 /** SQLite only: how many activities of the archive match, reading the FTS index only, up to `cap`. */
 export async function countFtsMatches(
@@ -130,13 +134,16 @@ export async function countFtsMatches(
   match: string,
   cap: number,
 ): Promise<number> {
-  const low = archiveId * ROWID_BASE;
-  const { rows } = await sql<{
-    n: number;
-  }>`select count(*) as n from (select 1 from activities_fts where activities_fts match ${match} and rowid between ${low} and ${low + ROWID_BASE - 1} limit ${cap})`.execute(
-    db,
-  );
-  return Number(rows[0]?.n ?? 0);
+  const { low, high } = ftsRowids(archiveId);
+  const [row] = await ftsMatchCount(db, low, high, match, cap);
+  return Number(row?.n ?? 0);
 }
+
+const ftsMatchCount = preparedQuery(
+  (_db, low: number, high: number, match: string, cap: number) =>
+    sql<{
+      n: number;
+    }>`select count(*) as n from (select 1 from activities_fts where activities_fts match ${match} and rowid between ${low} and ${high} limit ${cap})`,
+);
 
 export const newestFirst = sql`f.rowid desc`;

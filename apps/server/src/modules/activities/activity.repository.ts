@@ -686,13 +686,17 @@ async function totalOf(
   return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
 }
 
+const activityById = preparedQuery((db, archiveId: number, id: number) =>
+  withNames(db.selectFrom('activities as a').where('a.archive_id', '=', archiveId).where('a.id', '=', id)),
+);
+
 export async function findActivity(
   db: Kysely<Database>,
   archiveId: number,
   id: number,
 ): Promise<ActivityRowWithNames | undefined> {
-  const base = db.selectFrom('activities as a').where('a.archive_id', '=', archiveId).where('a.id', '=', id);
-  return (await withNames(base).executeTakeFirst()) as ActivityRowWithNames | undefined;
+  const [row] = await activityById(db, archiveId, id);
+  return row as ActivityRowWithNames | undefined;
 }
 
 /** The activities of a home-page section: a few rows of one index range. */

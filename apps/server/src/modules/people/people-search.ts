@@ -1,8 +1,10 @@
 import { COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
+import { preparedQuery, shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { documentMatches, prefixEnd } from '../../db/search-terms.ts';
+import { LIST_COLUMNS } from './people.mapper.ts';
 
 /**
  * Full-text search of persons and providers, the one place with dialect-specific query SQL for
@@ -29,6 +31,51 @@ export function searchTerms(text: string): string[] {
     .slice(0, 6);
 }
 
+/** The list filters of persons and providers, besides the search. */
+export interface RegistryFilters {
+  tipoAttivitaID?: number | undefined;
+  durcStato?: number | undefined;
+}
+
+/**
+ * The shape of a registry query (which table, which filters, which kind of search): what decides
+ * its SQL. Everything else is a value, so each shape is compiled once (shapedQuery).
+ */
+interface RegistryShape {
+  table: RegistryTable;
+  tipo: boolean;
+  durc: boolean;
+}
+
+function shapeOf(table: RegistryTable, filters: RegistryFilters): RegistryShape {
+  return { table, tipo: filters.tipoAttivitaID !== undefined, durc: filters.durcStato !== undefined };
+}
+
+/** The filters' values, by the names filterPredicates reads. */
+function filterValues(filters: RegistryFilters): Record<string, unknown> {
+  return {
+    ...(filters.tipoAttivitaID === undefined ? {} : { tipo: filters.tipoAttivitaID }),
+    ...(filters.durcStato === undefined ? {} : { durc: filters.durcStato }),
+  };
+}
+
+/** The filters of a shape as predicates on `alias`, with their values (or placeholders) from `v`. */
+function filterPredicates(shape: RegistryShape, alias: string, v: Record<string, unknown>) {
+  const predicates: RawBuilder<SqlBool>[] = [];
+  if (shape.tipo) predicates.push(sql<SqlBool>`${sql.ref(`${alias}.tipo_attivita_id`)} = ${v.tipo}`);
+  if (shape.durc) predicates.push(sql<SqlBool>`${sql.ref(`${alias}.durc_stato`)} = ${v.durc}`);
+  return predicates;
+}
+
+const andAll = (predicates: RawBuilder<SqlBool>[]) =>
+  predicates.length ? sql`and ${sql.join(predicates, sql` and `)}` : sql``;
+
+/** How a query of the list searches: not at all, the FTS5 table, or PostgreSQL's text search. */
+type SearchKind = 'none' | 'fts' | 'tsquery';
+
+/** The values of a search predicate: SQLite's FTS5 expression and rowid range, or a tsquery. */
+type SearchValues = { low: number; high: number; match: string } | { query: string };
+
 /**
  * A predicate on `alias.id` limiting rows to those matching every term, or null when the text has
  * no usable term. The caller also filters `alias.archive_id`.
@@ -42,15 +89,43 @@ export function searchPredicate(
   /** SQLite: the match expression already expanded by ftsMatchOf. */
   ftsMatch?: string,
 ): RawBuilder<SqlBool> | null {
-  const terms = searchTerms(text);
+  const values = searchValues(dialect, archiveId, searchTerms(text), ftsMatch);
+  return values ? searchPredicateOf(table, alias, values) : null;
+}
+
+function searchValues(
+  dialect: DialectName,
+  archiveId: number,
+  terms: string[],
+  ftsMatch?: string,
+): SearchValues | null {
   if (terms.length === 0) return null;
   if (dialect === 'sqlite') {
-    const match = ftsMatch ?? terms.map((t) => `"${t}"*`).join(' ');
-    const { low, high } = ftsRange(archiveId);
-    return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid - ${low} from ${sql.table(`${table}_fts`)} where ${sql.table(`${table}_fts`)} match ${match} and rowid between ${low} and ${high})`;
+    return { ...ftsRange(archiveId), match: ftsMatch ?? terms.map((t) => `"${t}"*`).join(' ') };
   }
-  const query = terms.map((t) => `${t}:*`).join(' & ');
-  return sql<SqlBool>`to_tsvector('simple', ${sql.ref(`${alias}.search_doc`)}) @@ to_tsquery('simple', ${query})`;
+  return { query: terms.map((t) => `${t}:*`).join(' & ') };
+}
+
+/** searchPredicate from its values, which may be placeholders (the kind follows from their names). */
+function searchPredicateOf(table: RegistryTable, alias: string, v: SearchValues): RawBuilder<SqlBool> {
+  if ('match' in v) {
+    const fts = sql.table(`${table}_fts`);
+    return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid - ${v.low} from ${fts} where ${fts} match ${v.match} and rowid between ${v.low} and ${v.high})`;
+  }
+  return sql<SqlBool>`to_tsvector('simple', ${sql.ref(`${alias}.search_doc`)}) @@ to_tsquery('simple', ${v.query})`;
+}
+
+function searchKindOf(values: SearchValues | null): SearchKind {
+  if (!values) return 'none';
+  return 'match' in values ? 'fts' : 'tsquery';
+}
+
+/** Placeholder-safe stand-ins for the values of a kind of search, for building a shape. */
+function searchValuesOf(kind: SearchKind, v: Record<string, unknown>): SearchValues | null {
+  if (kind === 'none') return null;
+  return kind === 'fts'
+    ? ({ low: v.low, high: v.high, match: v.match } as SearchValues)
+    : ({ query: v.query } as SearchValues);
 }
 
 /** SQLite: the FTS5 rowid range of one archive. */
@@ -58,6 +133,25 @@ function ftsRange(archiveId: number) {
   const low = archiveId * ROWID_BASE;
   return { low, high: low + ROWID_BASE - 1 };
 }
+
+/** A query for each of the two tables, compiled once each. */
+function perTable<A extends unknown[], R>(
+  build: (table: RegistryTable) => (db: Kysely<Database>, ...args: A) => Promise<R[]>,
+): Record<RegistryTable, (db: Kysely<Database>, ...args: A) => Promise<R[]>> {
+  return { persons: build('persons'), providers: build('providers') };
+}
+
+// (The cast keeps the ids integers: a bound number is a double in SQLite, and doubles are slower
+// to write as text.)
+const firstMatchRows = perTable((table) =>
+  preparedQuery((_db, low: number, high: number, match: string, limit: number) => {
+    const fts = sql.table(`${table}_fts`);
+    return sql<{
+      n: number;
+      ids: string;
+    }>`select count(*) as n, json_group_array(id) as ids from (select rowid - cast(${low} as integer) as id from ${fts} where ${fts} match ${match} and rowid between ${low} and ${high} limit ${limit})`;
+  }),
+);
 
 /**
  * SQLite: the rows of the archive matching the terms, reading the FTS index only, up to `cap` + 1:
@@ -75,16 +169,8 @@ export async function firstMatches(
   cap: number,
 ): Promise<{ count: number; ids: string }> {
   const { low, high } = ftsRange(archiveId);
-  const fts = sql.table(`${table}_fts`);
-  // (The cast keeps the ids integers: a bound number is a double in SQLite, and doubles are slower
-  // to write as text.)
-  const { rows } = await sql<{
-    n: number;
-    ids: string;
-  }>`select count(*) as n, json_group_array(id) as ids from (select rowid - cast(${low} as integer) as id from ${fts} where ${fts} match ${match} and rowid between ${low} and ${high} limit ${cap + 1})`.execute(
-    db,
-  );
-  return { count: Number(rows[0]?.n ?? 0), ids: rows[0]?.ids ?? '[]' };
+  const [row] = await firstMatchRows[table](db, low, high, match, cap + 1);
+  return { count: Number(row?.n ?? 0), ids: row?.ids ?? '[]' };
 }
 
 /**
@@ -99,6 +185,60 @@ export const WALK_BUDGET = 4000;
  * in order, instead of one lookup per match.
  */
 export const RUN_PLAN_MIN = 100;
+
+/** One page of ids from `rowsOf` (with the filters of the shape on `r`) in description order. */
+function pageQuery(
+  shape: RegistryShape,
+  v: Record<string, unknown>,
+  rowsOf: RawBuilder<unknown>,
+  alias = 'r',
+) {
+  const [id, descrSort] = [sql.ref(`${alias}.id`), sql.ref(`${alias}.descr_sort`)];
+  return sql<{
+    id: number;
+  }>`select ${id} as id from ${rowsOf} ${andAll(filterPredicates(shape, 'r', v))} order by ${descrSort}, ${id} limit ${v.limit} offset ${v.offset}`;
+}
+
+const idSort = (table: RegistryTable) =>
+  sql`${sql.table(table)} as r indexed by ${sql.raw(`${table}_id_sort_idx`)}`;
+
+/** Some ids (a JSON array) in description order, through the (archive_id, id, descr_sort) index. */
+const sortedIds = shapedQuery((_db, s: RegistryShape, v: Record<string, unknown>) =>
+  pageQuery(
+    s,
+    v,
+    sql`json_each(${v.ids}) f cross join ${idSort(s.table)} on r.archive_id = ${v.archiveId} and r.id = f.value where 1 = 1`,
+  ),
+);
+
+/**
+ * The walk of the description index, testing each entry's words; it reads at most WALK_BUDGET
+ * entries (a subquery with a limit), and the rows of the entries whose words match only when the
+ * filters need them. One shape per number of terms.
+ */
+const walkedIds = shapedQuery((_db, s: RegistryShape & { terms: number }, v: Record<string, unknown>) => {
+  const walked = sql`(select id, descr_sort, search_doc from ${sql.table(s.table)} indexed by ${sql.raw(`${s.table}_descr_doc_idx`)} where archive_id = ${v.archiveId} order by descr_sort, id limit ${WALK_BUDGET}) w`;
+  const terms = Array.from({ length: s.terms }, (_, i) => v[`t${i}`] as string);
+  const matches = documentMatches('w.search_doc', terms, v.joined as string);
+  return pageQuery(
+    s,
+    v,
+    s.tipo || s.durc
+      ? sql`${walked} cross join ${sql.table(s.table)} as r on r.archive_id = ${v.archiveId} and r.id = w.id where ${matches}`
+      : sql`${walked} where ${matches}`,
+    'w',
+  );
+});
+
+/** Every match read from the FTS index, sorted. */
+const allMatchesSorted = shapedQuery((_db, s: RegistryShape, v: Record<string, unknown>) => {
+  const fts = sql.table(`${s.table}_fts`);
+  return pageQuery(
+    s,
+    v,
+    sql`${fts} as f cross join ${idSort(s.table)} on r.archive_id = ${v.archiveId} and r.id = f.rowid - cast(${v.low} as integer) where f.${fts} match ${v.match} and f.rowid between ${v.low} and ${v.high}`,
+  );
+});
 
 /**
  * SQLite: ids of one page of the rows matching the terms, in description order, by one of three
@@ -118,27 +258,16 @@ export async function pageOfMatches(
   table: RegistryTable,
   archiveId: number,
   source: { matchIds: string; count: number; terms: string[] } | { terms: string[]; match: string },
-  extra: RawBuilder<SqlBool>[],
+  filters: RegistryFilters,
   page: { limit: number; offset: number },
 ): Promise<number[]> {
-  const where = extra.length ? sql`and ${sql.join(extra, sql` and `)}` : sql``;
-  const idSort = sql`${sql.table(table)} as r indexed by ${sql.raw(`${table}_id_sort_idx`)}`;
-  const pageOf = async (rowsOf: RawBuilder<unknown>, alias = 'r') => {
-    const [id, descrSort] = [sql.ref(`${alias}.id`), sql.ref(`${alias}.descr_sort`)];
-    const { rows } = await sql<{
-      id: number;
-    }>`select ${id} as id from ${rowsOf} ${where} order by ${descrSort}, ${id} limit ${page.limit} offset ${page.offset}`.execute(
-      db,
-    );
-    return rows.map((r) => Number(r.id));
-  };
-  const sortIds = (ids: string) =>
-    pageOf(
-      sql`json_each(${ids}) f cross join ${idSort} on r.archive_id = ${archiveId} and r.id = f.value where 1 = 1`,
-    );
+  const shape = shapeOf(table, filters);
+  const base = { archiveId, ...filterValues(filters), limit: page.limit, offset: page.offset };
+  const sortIds = async (ids: string) =>
+    (await sortedIds(db, shape, { ...base, ids })).map((r) => Number(r.id));
   if ('matchIds' in source) {
     const [term] = source.terms;
-    if (extra.length > 0 || source.terms.length !== 1 || !term || source.count <= RUN_PLAN_MIN) {
+    if (shape.tipo || shape.durc || source.terms.length !== 1 || !term || source.count <= RUN_PLAN_MIN) {
       return sortIds(source.matchIds);
     }
     const run = await descriptionRun(db, table, archiveId, term);
@@ -151,21 +280,15 @@ export async function pageOfMatches(
     const upTo = page.offset + page.limit;
     return sortIds(JSON.stringify([...inRun.slice(0, upTo), ...matchIds]));
   }
-  // The walk reads at most WALK_BUDGET entries (a subquery with a limit), and the rows of the
-  // entries whose words match only when the filters need them.
-  const walked = sql`(select id, descr_sort, search_doc from ${sql.table(table)} indexed by ${sql.raw(`${table}_descr_doc_idx`)} where archive_id = ${archiveId} order by descr_sort, id limit ${WALK_BUDGET}) w`;
-  const ids = await pageOf(
-    extra.length
-      ? sql`${walked} cross join ${sql.table(table)} as r on r.archive_id = ${archiveId} and r.id = w.id where ${documentMatches('w.search_doc', source.terms)}`
-      : sql`${walked} where ${documentMatches('w.search_doc', source.terms)}`,
-    'w',
+  const terms = Object.fromEntries(source.terms.map((t, i) => [`t${i}`, t]));
+  const walked = await walkedIds(
+    db,
+    { ...shape, terms: source.terms.length },
+    { ...base, ...terms, joined: source.terms.join(' ') },
   );
-  if (ids.length === page.limit) return ids;
-  const { low, high } = ftsRange(archiveId);
-  const fts = sql.table(`${table}_fts`);
-  return pageOf(
-    sql`${fts} as f cross join ${idSort} on r.archive_id = ${archiveId} and r.id = f.rowid - cast(${low} as integer) where f.${fts} match ${source.match} and f.rowid between ${low} and ${high}`,
-  );
+  if (walked.length === page.limit) return walked.map((r) => Number(r.id));
+  const sorted = await allMatchesSorted(db, shape, { ...base, ...ftsRange(archiveId), match: source.match });
+  return sorted.map((r) => Number(r.id));
 }
 
 /**
@@ -180,30 +303,95 @@ async function descriptionRun(
   archiveId: number,
   term: string,
 ): Promise<number[]> {
-  const { rows } = await sql<{
-    ids: string;
-  }>`select json_group_array(id) as ids from (select id from ${sql.table(table)} indexed by ${sql.raw(`${table}_descr_doc_idx`)} where archive_id = ${archiveId} and descr_sort >= ${term} and descr_sort < ${prefixEnd(term)} order by descr_sort, id limit ${COUNT_CAP + 1})`.execute(
-    db,
-  );
-  return JSON.parse(rows[0]?.ids ?? '[]') as number[];
+  const [row] = await descriptionRunRows[table](db, archiveId, term, prefixEnd(term), COUNT_CAP + 1);
+  return JSON.parse(row?.ids ?? '[]') as number[];
 }
 
-/** Number of rows matching a predicate, counted up to COUNT_CAP + 1 (then shown as "oltre"). */
+const descriptionRunRows = perTable((table) =>
+  preparedQuery(
+    (_db, archiveId: number, from: string, to: string, limit: number) =>
+      sql<{
+        ids: string;
+      }>`select json_group_array(id) as ids from (select id from ${sql.table(table)} indexed by ${sql.raw(`${table}_descr_doc_idx`)} where archive_id = ${archiveId} and descr_sort >= ${from} and descr_sort < ${to} order by descr_sort, id limit ${limit})`,
+  ),
+);
+
+/** The list's columns of the rows of a search (or none) and filters, in description order. */
+const listPage = shapedQuery((db, s: RegistryShape & { search: SearchKind }, v: Record<string, unknown>) => {
+  const search = searchValuesOf(s.search, v);
+  let query = db
+    .selectFrom(`${s.table} as r` as 'persons as r')
+    .select(LIST_COLUMNS.map((c) => `r.${c}` as const))
+    .where('r.archive_id', '=', v.archiveId as number);
+  for (const p of [
+    ...(search ? [searchPredicateOf(s.table, 'r', search)] : []),
+    ...filterPredicates(s, 'r', v),
+  ])
+    query = query.where(p);
+  return query
+    .orderBy('r.descr_sort')
+    .orderBy('r.id')
+    .limit(v.limit as number)
+    .offset(v.offset as number);
+});
+
+/** Up to COUNT_CAP + 1 rows of a search (or none) and filters, counted. */
+const cappedCountRows = shapedQuery(
+  (db, s: RegistryShape & { search: SearchKind }, v: Record<string, unknown>) => {
+    const search = searchValuesOf(s.search, v);
+    let inner = db
+      .selectFrom(`${s.table} as r` as 'persons as r')
+      .select(sql`1`.as('one'))
+      .where('r.archive_id', '=', v.archiveId as number);
+    for (const p of [
+      ...(search ? [searchPredicateOf(s.table, 'r', search)] : []),
+      ...filterPredicates(s, 'r', v),
+    ])
+      inner = inner.where(p);
+    return db.selectFrom(inner.limit(COUNT_CAP + 1).as('t')).select((eb) => eb.fn.countAll<number>().as('n'));
+  },
+);
+
+/** A search (its terms, and on SQLite the FTS5 expression of ftsMatchOf) and filters of the list. */
+export interface RegistryQuery {
+  dialect: DialectName;
+  table: RegistryTable;
+  archiveId: number;
+  terms: string[];
+  ftsMatch?: string;
+  filters: RegistryFilters;
+}
+
+function queryInputs(q: RegistryQuery) {
+  const search = searchValues(q.dialect, q.archiveId, q.terms, q.ftsMatch);
+  return {
+    shape: { ...shapeOf(q.table, q.filters), search: searchKindOf(search) },
+    values: { archiveId: q.archiveId, ...search, ...filterValues(q.filters) },
+  };
+}
+
+/** One page of the list's rows matching a search (or none) and the filters, in description order. */
+export async function listPageRows(
+  db: Kysely<Database>,
+  q: RegistryQuery,
+  page: { limit: number; offset: number },
+) {
+  const { shape, values } = queryInputs(q);
+  return listPage(db, shape, { ...values, ...page });
+}
+
+/** Whether a list query has a search or a filter (else its total is the table's counter). */
+export function isFiltered(q: RegistryQuery): boolean {
+  return q.terms.length > 0 || q.filters.tipoAttivitaID !== undefined || q.filters.durcStato !== undefined;
+}
+
+/** Number of rows matching a search and filters, counted up to COUNT_CAP + 1 (then shown as "oltre"). */
 export async function cappedCount(
   db: Kysely<Database>,
-  table: RegistryTable,
-  archiveId: number,
-  predicates: RawBuilder<SqlBool>[],
-): Promise<{ count: number; capped: boolean }> {
-  let inner = db
-    .selectFrom(`${table} as r` as 'persons as r')
-    .select(sql`1`.as('one'))
-    .where('r.archive_id', '=', archiveId);
-  for (const p of predicates) inner = inner.where(p);
-  const row = await db
-    .selectFrom(inner.limit(COUNT_CAP + 1).as('t'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const n = Number(row.n);
-  return n > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: n, capped: false };
+  q: RegistryQuery,
+): Promise<{ total: number; capped: boolean }> {
+  const { shape, values } = queryInputs(q);
+  const [row] = await cappedCountRows(db, shape, values);
+  const n = Number(row?.n ?? 0);
+  return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
 }

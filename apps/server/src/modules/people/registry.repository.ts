@@ -1,5 +1,5 @@
 import { COUNT_CAP } from '@stabile/contract';
-import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import { dialectOf, idList, inIdList } from '../../db/dialect.ts';
 import { addToCounter, nextId, readCounter } from '../../db/ids.ts';
@@ -11,10 +11,13 @@ import type { RegistryRow } from './people.table.ts';
 import {
   cappedCount,
   firstMatches,
+  isFiltered,
+  listPageRows,
   PEOPLE_INDEXED_PREFIX,
   pageOfMatches,
+  type RegistryFilters,
+  type RegistryQuery,
   type RegistryTable,
-  searchPredicate,
   searchTerms,
 } from './people-search.ts';
 
@@ -29,12 +32,10 @@ export const totalCounter = (table: RegistryTable) => `${table}_total`;
 // Kysely types one table at a time; both tables have the same columns.
 const from = (table: RegistryTable) => `${table} as r` as 'persons as r';
 
-export interface RegistryPageOptions {
+export interface RegistryPageOptions extends RegistryFilters {
   offset: number;
   limit: number;
   search?: string | undefined;
-  tipoAttivitaID?: number | undefined;
-  durcStato?: number | undefined;
 }
 
 export async function listRegistry(
@@ -44,19 +45,23 @@ export async function listRegistry(
   archiveId: number,
   options: RegistryPageOptions,
 ): Promise<{ rows: RegistryListRow[]; total: number; capped: boolean }> {
-  const filters: RawBuilder<SqlBool>[] = [];
-  if (options.tipoAttivitaID !== undefined) {
-    filters.push(sql<SqlBool>`r.tipo_attivita_id = ${options.tipoAttivitaID}`);
-  }
-  if (options.durcStato !== undefined) filters.push(sql<SqlBool>`r.durc_stato = ${options.durcStato}`);
+  const filters: RegistryFilters = { tipoAttivitaID: options.tipoAttivitaID, durcStato: options.durcStato };
+  const hasFilters = filters.tipoAttivitaID !== undefined || filters.durcStato !== undefined;
+  const page = { limit: options.limit, offset: options.offset };
+  const query: RegistryQuery = {
+    dialect,
+    table,
+    archiveId,
+    terms: options.search ? searchTerms(options.search) : [],
+    filters,
+  };
 
   // SQLite search: count the matches in the FTS index first (cheap, capped). None: nothing to read.
   // Up to COUNT_CAP: sort the matches themselves, whatever their place in the alphabet (a surname
   // like "rossi" sits late in description order, where walking the order would read most of the
   // archive first). More: walking the description order meets matches soon.
-  const terms = options.search ? searchTerms(options.search) : [];
-  if (dialect === 'sqlite' && terms.length > 0) {
-    const match = await ftsMatchOf(db, terms, PEOPLE_INDEXED_PREFIX);
+  if (dialect === 'sqlite' && query.terms.length > 0) {
+    const match = await ftsMatchOf(db, query.terms, PEOPLE_INDEXED_PREFIX);
     const matches = await firstMatches(db, table, archiveId, match, COUNT_CAP);
     if (matches.count === 0) return { rows: [], total: 0, capped: false };
     const few = matches.count <= COUNT_CAP;
@@ -64,51 +69,26 @@ export async function listRegistry(
       db,
       table,
       archiveId,
-      few ? { matchIds: matches.ids, count: matches.count, terms } : { terms, match },
+      few
+        ? { matchIds: matches.ids, count: matches.count, terms: query.terms }
+        : { terms: query.terms, match },
       filters,
-      {
-        limit: options.limit,
-        offset: options.offset,
-      },
+      page,
     );
     const rows = await rowsInOrder(db, table, archiveId, ids);
-    if (filters.length === 0) return { rows, total: few ? matches.count : COUNT_CAP, capped: !few };
+    if (!hasFilters) return { rows, total: few ? matches.count : COUNT_CAP, capped: !few };
     if (options.offset === 0 && rows.length < options.limit)
       return { rows, total: rows.length, capped: false };
-    const predicate = searchPredicate(dialect, table, 'r', archiveId, options.search ?? '', match);
-    const { count, capped } = await cappedCount(db, table, archiveId, [
-      ...(predicate ? [predicate] : []),
-      ...filters,
-    ]);
-    return { rows, total: count, capped };
+    return { rows, ...(await cappedCount(db, { ...query, ftsMatch: match })) };
   }
 
-  const predicates: RawBuilder<SqlBool>[] = [];
-  if (options.search) {
-    const predicate = searchPredicate(dialect, table, 'r', archiveId, options.search);
-    if (predicate) predicates.push(predicate);
-  }
-  predicates.push(...filters);
-
-  let query = db
-    .selectFrom(from(table))
-    .select(LIST_COLUMNS.map((c) => `r.${c}` as const))
-    .where('r.archive_id', '=', archiveId);
-  for (const p of predicates) query = query.where(p);
-  const rows = await query
-    .orderBy('r.descr_sort')
-    .orderBy('r.id')
-    .limit(options.limit)
-    .offset(options.offset)
-    .execute();
-
-  if (predicates.length === 0) {
+  const rows = await listPageRows(db, query, page);
+  if (!isFiltered(query)) {
     return { rows, total: await readCounter(db, archiveId, totalCounter(table)), capped: false };
   }
   // A short first page is its own count.
   if (options.offset === 0 && rows.length < options.limit) return { rows, total: rows.length, capped: false };
-  const { count, capped } = await cappedCount(db, table, archiveId, predicates);
-  return { rows, total: count, capped };
+  return { rows, ...(await cappedCount(db, query)) };
 }
 
 /** The list columns of some rows, in the order of `ids`. */

@@ -1,7 +1,9 @@
-import { Area, partitaIvaFromBody } from '@stabile/contract';
+import { Area, fornitoreCreateSchema, partitaIvaFromBody } from '@stabile/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestSession, type TestSession } from '../../test/sessions.ts';
+import { registrySearchDoc, sortKey, toRegistryValues } from '../people/people.mapper.ts';
+import { insertRegistryBatch } from '../people/registry.repository.ts';
 
 const VAT = partitaIvaFromBody('0123456001');
 
@@ -66,6 +68,84 @@ describe('providers (/api/fornitore)', () => {
     const gone = await call('GET', `/api/fornitore/${id}`);
     expect(gone.status).toBe(404);
     expect(gone.body.error.code).toBe(201);
+  });
+
+  it('searches with the activity type and DURC filters, with few matches and with more than the count cap', async () => {
+    const other = await createTestSession(t);
+    const types = (await call('GET', '/api/fornitore/tipoAttivita', undefined, other)).body.data as Json[];
+    const [plumber, painter] = ['Idraulico', 'Imbianchino'].map((name) =>
+      types.find((x) => x.testo === name),
+    );
+    expect(plumber && painter).toBeTruthy();
+    const base = toRegistryValues(fornitoreCreateSchema.parse({ descr: 'x' }));
+    const provider = (descr: string, citta: string, tipo: unknown, durc: number) => ({
+      ...base,
+      descr,
+      descr_sort: sortKey(descr),
+      citta,
+      tipo_attivita_id: tipo as number,
+      durc_stato: durc,
+      search_doc: registrySearchDoc({ ...base, descr, citta }),
+    });
+    // 1,030 in Varese (more than the count cap), every other one a plumber, every third with DURC 1;
+    // 30 in Lodi, the same way. Inserted out of order.
+    const rows = [
+      ...Array.from({ length: 1030 }, (_, i) => 1029 - i).map((i) =>
+        provider(
+          `Ditta ${String(i).padStart(4, '0')}`,
+          'Varese',
+          i % 2 ? painter?.id : plumber?.id,
+          i % 3 ? 2 : 1,
+        ),
+      ),
+      ...Array.from({ length: 30 }, (_, i) => 29 - i).map((i) =>
+        provider(
+          `Opera ${String(i).padStart(2, '0')}`,
+          'Lodi',
+          i % 2 ? painter?.id : plumber?.id,
+          i % 3 ? 2 : 1,
+        ),
+      ),
+    ];
+    await insertRegistryBatch(t.database.db, 'providers', other.archiveId, rows, new Date().toISOString());
+    const list = async (query: string) => {
+      const res = await call('GET', `/api/fornitore?pageSize=15&${query}`, undefined, other);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { names: res.body.data.map((p: Json) => p.descr), total: res.body.pagination.totalCount };
+    };
+    const names = (prefix: string, width: number, numbers: number[]) =>
+      numbers.map((n) => `${prefix} ${String(n).padStart(width, '0')}`);
+    const evens = Array.from({ length: 515 }, (_, i) => 2 * i);
+
+    // Many matches: the description order is walked, each entry's row read for the filter.
+    expect(await list(`searchQuery=varese&tipoAttivitaID=${plumber?.id}&pageNumber=1`)).toEqual({
+      names: names('Ditta', 4, evens.slice(0, 15)),
+      total: 515,
+    });
+    expect(await list(`searchQuery=varese&tipoAttivitaID=${plumber?.id}&pageNumber=3`)).toEqual({
+      names: names('Ditta', 4, evens.slice(30, 45)),
+      total: 515,
+    });
+    const plumbersDurc1 = evens.filter((n) => n % 3 === 0);
+    expect(await list(`searchQuery=varese&tipoAttivitaID=${plumber?.id}&durcStato=1&pageNumber=2`)).toEqual({
+      names: names('Ditta', 4, plumbersDurc1.slice(15, 30)),
+      total: plumbersDurc1.length,
+    });
+    // Few matches: sorted from the FTS index's ids, then the filter.
+    expect(await list(`searchQuery=lodi&durcStato=1&pageNumber=1`)).toEqual({
+      names: names('Opera', 2, [0, 3, 6, 9, 12, 15, 18, 21, 24, 27]),
+      total: 10,
+    });
+    expect(await list(`searchQuery=opera%20lodi&tipoAttivitaID=${painter?.id}&pageNumber=1`)).toEqual({
+      names: names('Opera', 2, [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29]),
+      total: 15,
+    });
+    // No search: the filters alone, counted up to the cap.
+    expect(await list(`tipoAttivitaID=${painter?.id}&durcStato=2&pageNumber=1`)).toEqual({
+      names: names('Ditta', 4, [1, 5, 7, 11, 13, 17, 19, 23, 25, 29, 31, 35, 37, 41, 43]),
+      total: 343 + 10,
+    });
+    expect((await list(`searchQuery=varese&tipoAttivitaID=${painter?.id}&durcStato=3`)).total).toBe(0);
   });
 
   it.each([
