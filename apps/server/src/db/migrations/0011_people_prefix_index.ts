@@ -11,7 +11,7 @@ const TABLES = ['persons', 'providers'] as const;
  * search documents (about 20 s for 200,000 persons); the triggers of 0002 write them by name and
  * need no change. PostgreSQL reads prefixes from its GIN index and needs nothing.
  */
-async function rebuild(db: Kysely<any>, prefix: string): Promise<void> {
+export async function rebuild(db: Kysely<any>, prefix: string): Promise<void> {
   for (const table of TABLES) {
     const fts = `${table}_fts`;
     await sql.raw(`drop table ${fts}`).execute(db);

@@ -13,6 +13,7 @@ import * as m0011 from './0011_people_prefix_index.ts';
 import * as m0012 from './0012_activity_priority_counters.ts';
 import * as m0013 from './0013_closed_window_index.ts';
 import * as m0014 from './0014_closed_window_indexes.ts';
+import * as m0015 from './0015_people_longer_prefixes.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_activity_priority_counters': m0012,
   '0013_closed_window_index': m0013,
   '0014_closed_window_indexes': m0014,
+  '0015_people_longer_prefixes': m0015,
 };

@@ -17,8 +17,8 @@ export type RegistryTable = 'persons' | 'providers';
 
 const ROWID_BASE = 4294967296;
 
-/** The longest prefix the persons' and providers' FTS tables keep lists for (migration 0011). */
-export const PEOPLE_INDEXED_PREFIX = 5;
+/** The longest prefix the persons' and providers' FTS tables keep lists for (migrations 0011, 0015). */
+export const PEOPLE_INDEXED_PREFIX = 8;
 
 /** Search terms: lowercase, no accents, letters and digits only; one-letter terms are dropped. */
 export function searchTerms(text: string): string[] {

@@ -1,9 +1,10 @@
 import { Area, computeCodiceFiscale, fornitoreCreateSchema, italianIbanFromParts } from '@stabile/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestSession, type TestSession } from '../../test/sessions.ts';
 import { registrySearchDoc, sortKey, toRegistryValues } from './people.mapper.ts';
-import { WALK_BUDGET } from './people-search.ts';
+import { PEOPLE_INDEXED_PREFIX, WALK_BUDGET } from './people-search.ts';
 import { insertRegistryBatch } from './registry.repository.ts';
 
 const CF_MARIO = computeCodiceFiscale({
@@ -204,6 +205,40 @@ describe('contacts (/api/persona)', () => {
     expect((await search('zzz')).pagination.totalCount).toBe(0);
     // Under 3 characters the list is not filtered.
     expect((await search('ve')).data).toHaveLength(4);
+  });
+
+  it('finds prefixes of 6 to 8 characters in descriptions and email addresses, from the prefix lists', async () => {
+    const other = await createTestSession(t);
+    // More words start with "ferrari" than a search expands into (ferrari0, ferrari1... from emails).
+    for (let i = 0; i < 20; i++) {
+      await create(
+        { descr: `Cliente ${String(i).padStart(2, '0')}`, email: `ferrari${i}@example.it` },
+        other,
+      );
+    }
+    await create({ descr: 'Ferraris Giulia', citta: 'Lecco' }, other);
+    await create({ descr: 'Ferrario Giuliano', citta: 'Lecco' }, other);
+    const search = async (q: string) =>
+      (await call('GET', `/api/persona?searchQuery=${encodeURIComponent(q)}&pageSize=50`, undefined, other))
+        .body;
+    const ferrari = await search('ferrari');
+    expect(ferrari.pagination.totalCount).toBe(22);
+    expect(ferrari.data[0].descr).toBe('Cliente 00');
+    expect((await search('ferrari giulia lecco')).data.map((p: Json) => p.descr)).toEqual([
+      'Ferrario Giuliano',
+      'Ferraris Giulia',
+    ]);
+    expect((await search('ferraris')).data.map((p: Json) => p.descr)).toEqual(['Ferraris Giulia']);
+    expect((await search('giulian lecco')).data.map((p: Json) => p.descr)).toEqual(['Ferrario Giuliano']);
+    expect((await search('ferrari19')).data.map((p: Json) => p.descr)).toEqual(['Cliente 19']);
+    if (t.database.dialect === 'sqlite') {
+      // Every prefix length up to PEOPLE_INDEXED_PREFIX has its own list (migration 0015).
+      const { rows } = await sql<{
+        sql: string;
+      }>`select sql from sqlite_master where name = 'persons_fts'`.execute(t.database.db);
+      const lengths = Array.from({ length: PEOPLE_INDEXED_PREFIX - 2 }, (_, i) => i + 3).join(' ');
+      expect(rows[0]?.sql).toContain(`prefix = '${lengths}'`);
+    }
   });
 
   it('pages a search in description order, with few matches and with more than the count cap', async () => {
