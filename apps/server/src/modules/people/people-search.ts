@@ -51,6 +51,12 @@ function shapeOf(table: RegistryTable, filters: RegistryFilters): RegistryShape 
   return { table, tipo: filters.tipoAttivitaID !== undefined, durc: filters.durcStato !== undefined };
 }
 
+/** Whether any list filter besides the search is set. */
+export function hasFilters(filters: RegistryFilters): boolean {
+  const { tipo, durc } = shapeOf('persons', filters);
+  return tipo || durc;
+}
+
 /** The filters' values, by the names filterPredicates reads. */
 function filterValues(filters: RegistryFilters): Record<string, unknown> {
   return {
@@ -267,7 +273,7 @@ export async function pageOfMatches(
     (await sortedIds(db, shape, { ...base, ids })).map((r) => Number(r.id));
   if ('matchIds' in source) {
     const [term] = source.terms;
-    if (shape.tipo || shape.durc || source.terms.length !== 1 || !term || source.count <= RUN_PLAN_MIN) {
+    if (hasFilters(filters) || source.terms.length !== 1 || !term || source.count <= RUN_PLAN_MIN) {
       return sortIds(source.matchIds);
     }
     const run = await descriptionRun(db, table, archiveId, term);
@@ -316,40 +322,45 @@ const descriptionRunRows = perTable((table) =>
   ),
 );
 
-/** The list's columns of the rows of a search (or none) and filters, in description order. */
-const listPage = shapedQuery((db, s: RegistryShape & { search: SearchKind }, v: Record<string, unknown>) => {
+/** The rows of the archive matching a search (or none) and the filters of a shape. */
+function matchingRows(
+  db: Kysely<Database>,
+  s: RegistryShape & { search: SearchKind },
+  v: Record<string, unknown>,
+) {
   const search = searchValuesOf(s.search, v);
   let query = db
     .selectFrom(`${s.table} as r` as 'persons as r')
-    .select(LIST_COLUMNS.map((c) => `r.${c}` as const))
     .where('r.archive_id', '=', v.archiveId as number);
   for (const p of [
     ...(search ? [searchPredicateOf(s.table, 'r', search)] : []),
     ...filterPredicates(s, 'r', v),
   ])
     query = query.where(p);
-  return query
+  return query;
+}
+
+/** The list's columns of the rows of a search (or none) and filters, in description order. */
+const listPage = shapedQuery((db, s: RegistryShape & { search: SearchKind }, v: Record<string, unknown>) =>
+  matchingRows(db, s, v)
+    .select(LIST_COLUMNS.map((c) => `r.${c}` as const))
     .orderBy('r.descr_sort')
     .orderBy('r.id')
     .limit(v.limit as number)
-    .offset(v.offset as number);
-});
+    .offset(v.offset as number),
+);
 
 /** Up to COUNT_CAP + 1 rows of a search (or none) and filters, counted. */
 const cappedCountRows = shapedQuery(
-  (db, s: RegistryShape & { search: SearchKind }, v: Record<string, unknown>) => {
-    const search = searchValuesOf(s.search, v);
-    let inner = db
-      .selectFrom(`${s.table} as r` as 'persons as r')
-      .select(sql`1`.as('one'))
-      .where('r.archive_id', '=', v.archiveId as number);
-    for (const p of [
-      ...(search ? [searchPredicateOf(s.table, 'r', search)] : []),
-      ...filterPredicates(s, 'r', v),
-    ])
-      inner = inner.where(p);
-    return db.selectFrom(inner.limit(COUNT_CAP + 1).as('t')).select((eb) => eb.fn.countAll<number>().as('n'));
-  },
+  (db, s: RegistryShape & { search: SearchKind }, v: Record<string, unknown>) =>
+    db
+      .selectFrom(
+        matchingRows(db, s, v)
+          .select(sql`1`.as('one'))
+          .limit(COUNT_CAP + 1)
+          .as('t'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n')),
 );
 
 /** A search (its terms, and on SQLite the FTS5 expression of ftsMatchOf) and filters of the list. */
@@ -378,11 +389,6 @@ export async function listPageRows(
 ) {
   const { shape, values } = queryInputs(q);
   return listPage(db, shape, { ...values, ...page });
-}
-
-/** Whether a list query has a search or a filter (else its total is the table's counter). */
-export function isFiltered(q: RegistryQuery): boolean {
-  return q.terms.length > 0 || q.filters.tipoAttivitaID !== undefined || q.filters.durcStato !== undefined;
 }
 
 /** Number of rows matching a search and filters, counted up to COUNT_CAP + 1 (then shown as "oltre"). */

@@ -11,7 +11,7 @@ import type { RegistryRow } from './people.table.ts';
 import {
   cappedCount,
   firstMatches,
-  isFiltered,
+  hasFilters,
   listPageRows,
   PEOPLE_INDEXED_PREFIX,
   pageOfMatches,
@@ -46,7 +46,7 @@ export async function listRegistry(
   options: RegistryPageOptions,
 ): Promise<{ rows: RegistryListRow[]; total: number; capped: boolean }> {
   const filters: RegistryFilters = { tipoAttivitaID: options.tipoAttivitaID, durcStato: options.durcStato };
-  const hasFilters = filters.tipoAttivitaID !== undefined || filters.durcStato !== undefined;
+  const filtered = hasFilters(filters);
   const page = { limit: options.limit, offset: options.offset };
   const query: RegistryQuery = {
     dialect,
@@ -76,14 +76,14 @@ export async function listRegistry(
       page,
     );
     const rows = await rowsInOrder(db, table, archiveId, ids);
-    if (!hasFilters) return { rows, total: few ? matches.count : COUNT_CAP, capped: !few };
+    if (!filtered) return { rows, total: few ? matches.count : COUNT_CAP, capped: !few };
     if (options.offset === 0 && rows.length < options.limit)
       return { rows, total: rows.length, capped: false };
     return { rows, ...(await cappedCount(db, { ...query, ftsMatch: match })) };
   }
 
   const rows = await listPageRows(db, query, page);
-  if (!isFiltered(query)) {
+  if (query.terms.length === 0 && !filtered) {
     return { rows, total: await readCounter(db, archiveId, totalCounter(table)), capped: false };
   }
   // A short first page is its own count.
