@@ -14,6 +14,7 @@ import * as m0012 from './0012_activity_priority_counters.ts';
 import * as m0013 from './0013_closed_window_index.ts';
 import * as m0014 from './0014_closed_window_indexes.ts';
 import * as m0015 from './0015_people_longer_prefixes.ts';
+import * as m0016 from './0016_closed_by_day.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_closed_window_index': m0013,
   '0014_closed_window_indexes': m0014,
   '0015_people_longer_prefixes': m0015,
+  '0016_closed_by_day': m0016,
 };

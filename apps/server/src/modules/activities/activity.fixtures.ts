@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { searchDocument } from '../../db/dialect.ts';
 import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
+import { recount } from './activity.repository.ts';
 
 /**
  * Minimal rows of other areas (condominiums, persons, providers) for the activity tests and the
@@ -58,4 +59,31 @@ export async function insertRegistryRow(
     })
     .execute();
   return id;
+}
+
+/**
+ * Dates the closing of a closed activity `day` (no route does: a closing is dated today), moving
+ * its counters by closing day as a closing on that day would have.
+ */
+export async function setClosingDate(
+  db: Kysely<Database>,
+  archiveId: number,
+  id: number,
+  day: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('activities')
+      .select(['stato_gruppo', 'priorita', 'data_chiusura'])
+      .where('archive_id', '=', archiveId)
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('activities')
+      .set({ data_chiusura: day })
+      .where('archive_id', '=', archiveId)
+      .where('id', '=', id)
+      .execute();
+    await recount(trx, archiveId, [before], [{ ...before, data_chiusura: day }]);
+  });
 }

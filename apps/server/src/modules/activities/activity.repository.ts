@@ -32,20 +32,54 @@ export const stateCounter = (group: number) => `attivita_stato_${group}`;
 export const statePriorityCounter = (group: number, priorita: number) =>
   `attivita_stato_${group}_p${priorita}`;
 
+/**
+ * Per-archive counters of closed activities by closing day, of every priority or of one
+ * ("attivita_chiuse_2026-11-02", "attivita_chiuse_p4_2026-11-02"): the closed tab's total inside a
+ * window of days is the sum of a range of them (closedSinceTotal).
+ */
+export const closedDayCounter = (day: string, priorita?: number) =>
+  priorita === undefined ? `attivita_chiuse_${day}` : `attivita_chiuse_p${priorita}_${day}`;
+
 /** What the per-archive counters count an activity by. */
 export interface CountedAs {
   stato_gruppo: number;
   priorita: number;
+  data_chiusura: string | null;
 }
 
 /** How much each counter moves when `rows` come in (sign 1) or go (sign -1). */
 function counterDeltas(rows: readonly CountedAs[], sign: 1 | -1 = 1, into = new Map<string, number>()) {
   for (const r of rows) {
-    for (const name of [stateCounter(r.stato_gruppo), statePriorityCounter(r.stato_gruppo, r.priorita)]) {
-      into.set(name, (into.get(name) ?? 0) + sign);
+    const names = [stateCounter(r.stato_gruppo), statePriorityCounter(r.stato_gruppo, r.priorita)];
+    if (r.stato_gruppo === 0 && r.data_chiusura !== null) {
+      names.push(closedDayCounter(r.data_chiusura), closedDayCounter(r.data_chiusura, r.priorita));
     }
+    for (const name of names) into.set(name, (into.get(name) ?? 0) + sign);
   }
   return into;
+}
+
+/**
+ * The closed activities of an archive closed since `day` (of one priority), from the counters by
+ * closing day: the range of names from that day's to the end of the series (":" follows the digits).
+ */
+const closedSinceTotalQuery = preparedQuery((db, archiveId: number, from: string, to: string) =>
+  db
+    .selectFrom('archive_counters')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('value'), eb.lit(0)).as('n'))
+    .where('archive_id', '=', archiveId)
+    .where('name', '>=', from)
+    .where('name', '<', to),
+);
+
+async function closedSinceTotal(db: Kysely<Database>, archiveId: number, day: string, priorita?: number) {
+  const [row] = await closedSinceTotalQuery(
+    db,
+    archiveId,
+    closedDayCounter(day, priorita),
+    closedDayCounter(':', priorita),
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** Moves the counters for activities that appear, change state or priority, or go. */
@@ -146,12 +180,37 @@ interface ListShape {
   attive: boolean;
   datiIncompleti: boolean;
   orderBy: ActivityListFilters['orderBy'];
+  /**
+   * With closedDayMerge (SQLite), how many rows the merge reads (the power of two at or above the
+   * end of the page) and the page size, as constants of the SQL: SQLite stops the merge's terms
+   * early only under constant LIMITs; under bound ones it read each term to its end (0.67 instead
+   * of 0.06 ms on 1M activities).
+   */
+  merge?: { rows: number; pageSize: number };
 }
 
 /** The values of a list query by name: archiveId, each set filter, `closedSince<days>` dates. */
 type ListValues = Record<string, unknown>;
 
 const closedSince = (days: number) => `closedSince${days}`;
+
+/** The value naming the i-th day of the window (0 = its first), for closedDayMerge. */
+const closedDay = (i: number) => `closedDay${i}`;
+
+/** The days of a window as named values (closedDay), kept for the day they were computed on. */
+const windowDays = (() => {
+  let cached: { today: string; byDays: Map<number, ListValues> } = { today: '', byDays: new Map() };
+  return (today: string, days: number): ListValues => {
+    if (cached.today !== today) cached = { today, byDays: new Map() };
+    let values = cached.byDays.get(days);
+    if (!values) {
+      values = { closedToday: today };
+      for (let i = 0; i <= days; i++) values[closedDay(i)] = isoDaysAgo(today, days - i);
+      cached.byDays.set(days, values);
+    }
+    return values;
+  };
+})();
 
 function listInputs(
   archiveId: number,
@@ -285,30 +344,42 @@ function applyFilters(qb: ActivityQuery, s: ListShape, v: ListValues, byClosingD
 }
 
 /**
- * The list's order. `byClosingDate` (with applyFilters'): the first key is an expression that no
- * index gives, so that SQLite reads closed activities by their range of closing dates and sorts
- * them, instead of walking the closed activities in the order's index and testing each one's
- * closing date ("closed, oldest first" walked 900,000 activities closed years ago: 367 ms).
+ * How applyOrder names its sort keys: `index`, as columns (an index gives the order); `sorted`, the
+ * first key as an expression that no index gives (with applyFilters' byClosingDate), so that SQLite
+ * reads closed activities by their range of closing dates and sorts them, instead of walking the
+ * closed activities in the order's index and testing each one's closing date ("closed, oldest
+ * first" walked 900,000 activities closed years ago: 367 ms); `merged`, as the names of a compound
+ * SELECT's columns (closedDayMerge).
  */
-function applyOrder(
-  qb: ActivityQuery,
+type OrderKeys = 'index' | 'sorted' | 'merged';
+
+/** The list's order. */
+function applyOrder<Q extends ActivityQuery>(
+  qb: Q,
   order: ActivityListFilters['orderBy'],
-  byClosingDate = false,
-): ActivityQuery {
-  const key = (column: string) => (byClosingDate ? unindexed(column) : sql.ref(column));
+  keys: OrderKeys = 'index',
+): Q {
+  const col = (column: string) => sql.ref(keys === 'merged' ? column.slice('a.'.length) : column);
+  const key = (column: string) => (keys === 'sorted' ? unindexed(column) : col(column));
+  const q = qb as ActivityQuery;
   switch (order) {
     case 'menoRecenti':
-      return qb.orderBy(key('a.data_apertura'), 'asc').orderBy('a.id', 'asc');
+      return q.orderBy(key('a.data_apertura'), 'asc').orderBy(col('a.id'), 'asc') as Q;
     case 'numeroPratica':
-      return qb.orderBy(key('a.numero_pratica'), 'desc');
+      return q.orderBy(key('a.numero_pratica'), 'desc') as Q;
     case 'priorita':
-      return qb.orderBy(key('a.priorita'), 'desc').orderBy('a.data_apertura', 'desc').orderBy('a.id', 'desc');
+      return q
+        .orderBy(key('a.priorita'), 'desc')
+        .orderBy(col('a.data_apertura'), 'desc')
+        .orderBy(col('a.id'), 'desc') as Q;
     case 'scadenza':
-      return qb.orderBy(sql`${key('a.data_concludere_entro')} asc nulls last`).orderBy('a.id', 'asc');
+      return q
+        .orderBy(sql`${key('a.data_concludere_entro')} asc nulls last`)
+        .orderBy(col('a.id'), 'asc') as Q;
     case 'aggiornamento':
-      return qb.orderBy(key('a.ultimo_aggiornamento'), 'desc').orderBy('a.id', 'desc');
+      return q.orderBy(key('a.ultimo_aggiornamento'), 'desc').orderBy(col('a.id'), 'desc') as Q;
     default:
-      return qb.orderBy(key('a.data_apertura'), 'desc').orderBy('a.id', 'desc');
+      return q.orderBy(key('a.data_apertura'), 'desc').orderBy(col('a.id'), 'desc') as Q;
   }
 }
 
@@ -330,16 +401,23 @@ const listPage = shapedQuery((db, s: ListShape, v: ListValues) => {
   const byClosingDate = s.group === 0 && closedByDate(s);
   const pageIds: PageIdsQuery = byStateGroup(s)
     ? pageIdsByStateGroup(db, s, v, [1, 2, 0])
-    : byClosingDate && s.orderBy === 'recenti'
-      ? pageIdsByStateGroup(db, s, v, [0])
-      : applyOrder(
-          applyFilters(archiveActivities(db, archiveId), s, v, byClosingDate),
-          s.orderBy,
-          byClosingDate,
-        )
+    : s.group === 0 && closedByDay(db, s)
+      ? (db
+          .selectFrom(closedDayMerge(db, s, v).as('a'))
           .select('a.id as page_id')
-          .limit(v.limit as number)
-          .offset(v.offset as number);
+          .$call((q) => applyOrder(q as unknown as ActivityQuery, s.orderBy))
+          .limit(pageLimit(s, v))
+          .offset(v.offset as number) as unknown as PageIdsQuery)
+      : byClosingDate && s.orderBy === 'recenti'
+        ? pageIdsByStateGroup(db, s, v, [0])
+        : applyOrder(
+            applyFilters(archiveActivities(db, archiveId), s, v, byClosingDate),
+            s.orderBy,
+            byClosingDate ? 'sorted' : 'index',
+          )
+            .select('a.id as page_id')
+            .limit(v.limit as number)
+            .offset(v.offset as number);
   // CROSS JOIN keeps the page as the outer loop on SQLite (with a bound LIMIT the planner would
   // otherwise walk the whole archive and probe the page).
   const outer = db
@@ -393,12 +471,13 @@ function pageIdsByStateGroup(
     applyOrder(
       applyFilters(archiveActivities(db, v.archiveId as number), { ...s, group }, v, byClosingDate),
       s.orderBy,
-      byClosingDate,
+      byClosingDate ? 'sorted' : 'index',
     );
   const groupIds = (group: 0 | 1 | 2) => {
     const first = (q: ActivityQuery, alias: string) =>
       db.selectFrom(q.select(ORDER_COLUMNS).as(alias)).selectAll();
-    if (group !== 0 || !closedByDate(s)) return first(inOrder(group).limit(v.upTo as number), `g${group}`);
+    if (group !== 0 || !closedByDate(s)) return first(inOrder(group).limit(upTo(s, v)), `g${group}`);
+    if (closedByDay(db, s)) return db.selectFrom(closedDayMerge(db, s, v).as('g0')).selectAll();
     if (s.orderBy !== 'recenti' || s.closed.per.length > 0) {
       return first(inOrder(0, true).limit(v.upTo as number), 'g0');
     }
@@ -430,8 +509,21 @@ function pageIdsByStateGroup(
   // Named `a`, so that applyOrder sorts the merge by the same columns.
   const merged = db.selectFrom(union.as('a')).select('a.id as page_id') as unknown as ActivityQuery;
   return applyOrder(merged, s.orderBy)
-    .limit(v.limit as number)
+    .limit(pageLimit(s, v))
     .offset(v.offset as number) as unknown as PageIdsQuery;
+}
+
+/**
+ * The page's LIMIT: with closedDayMerge a constant (the page size), since with a bound LIMIT in
+ * the same statement SQLite read each term of the merge to its end (0.66 instead of 0.04 ms).
+ */
+function pageLimit(s: ListShape, v: ListValues) {
+  return s.merge ? sql.lit(s.merge.pageSize) : (v.limit as number);
+}
+
+/** How many rows of each state group a page reads: with closedDayMerge a constant too (pageLimit). */
+function upTo(s: ListShape, v: ListValues) {
+  return s.merge ? sql.lit(s.merge.rows) : (v.upTo as number);
 }
 
 type PageIdsQuery = SelectQueryBuilder<ActivityDb, 'a', { page_id: number }>;
@@ -495,8 +587,13 @@ export async function listActivities(
   const f = filters;
   const { shape, values } = listInputs(archiveId, f, window, today);
   const offset = (f.pageNumber - 1) * f.pageSize;
-  const rows = (await listPage(db, shape, {
+  const byDay = closedDaysMergeable(shape);
+  const pageShape = byDay
+    ? { ...shape, merge: { rows: 2 ** Math.ceil(Math.log2(offset + f.pageSize)), pageSize: f.pageSize } }
+    : shape;
+  const rows = (await listPage(db, pageShape, {
     ...values,
+    ...(byDay ? windowDays(today, shape.closed.days) : {}),
     limit: f.pageSize,
     offset,
     upTo: offset + f.pageSize,
@@ -531,6 +628,71 @@ function closedByDate(s: ListShape): boolean {
   const windowed = s.closed.days !== 0 || s.closed.per.length > 0;
   return windowed && !hasSelectiveFilter(s, 'condominium');
 }
+
+/**
+ * The orders whose keys follow the closing date in an index of closed activities (migration 0016):
+ * activities_chiuse_idx (opening date, both ways) and activities_chiuse_scadenza_idx (due date).
+ */
+const ORDERS_BY_DAY: ReadonlySet<ActivityListFilters['orderBy']> = new Set([
+  'recenti',
+  'menoRecenti',
+  'scadenza',
+]);
+
+/**
+ * Whether the closed activities of a list's window can be read day by day (closedDayMerge): a
+ * window of days for everyone, no selective filter, an order with its index.
+ */
+function closedDaysMergeable(s: ListShape): boolean {
+  return (
+    s.closed.days > 0 && s.closed.per.length === 0 && !hasSelectiveFilter(s) && ORDERS_BY_DAY.has(s.orderBy)
+  );
+}
+
+/** On SQLite (whose compound SELECT merges its terms lazily, see closedDayMerge). */
+function closedByDay(db: Kysely<Database>, s: ListShape): boolean {
+  return dialectOf(db) === 'sqlite' && closedDaysMergeable(s);
+}
+
+/**
+ * The closed activities inside the window, in the list's order, as a compound SELECT of one term
+ * per closing day (and one for closing dates after today), ordered as a whole. Inside a day the
+ * index gives the order, so SQLite merges the terms as they come and stops at the LIMIT: it reads
+ * about one index entry per day and per row of the page, instead of every closed activity of the
+ * window, sorted (5,600 of them in 30 days on 1M activities: "closed, oldest first" 0.41 ->
+ * 0.05 ms, by due date 0.39 -> 0.04 ms, "closed, manager X" 0.47 -> 0.08 ms). The broad filters are
+ * tested on the index's columns (applyFilters' byClosingDate), so no filter's index is picked instead.
+ * At most 367 terms (a window of 365 days), under SQLite's limit of 500.
+ */
+function closedDayMerge(db: Kysely<Database>, s: ListShape, v: ListValues): OrderRowsQuery {
+  const everyClosed: ListShape = { ...s, group: 0, closed: { days: 0, per: [] } };
+  const closedOn = (closing: RawBuilder<SqlBool>) =>
+    applyFilters(archiveActivities(db, v.archiveId as number), everyClosed, v, true).where(closing);
+  const days = Array.from(
+    { length: s.closed.days + 1 },
+    (_, i) =>
+      closedOn(sql<SqlBool>`a.data_chiusura = ${v[closedDay(i)]}`).select(ORDER_COLUMNS) as ActivityQuery,
+  );
+  // Closing dates after today (normally none) as a range of the index, sorted: with the keys as
+  // columns SQLite would walk every closed activity in the order's index instead.
+  const later = closedOn(sql<SqlBool>`a.data_chiusura > ${v.closedToday}`).select(
+    ORDER_COLUMNS.map((column) => unindexed(column).as(column.slice('a.'.length))),
+  ) as ActivityQuery;
+  const merged = days.reduce((all, next) => all.unionAll(next), later);
+  return applyOrder(merged, s.orderBy, 'merged').limit(
+    sql.lit(s.merge?.rows ?? 0),
+  ) as unknown as OrderRowsQuery;
+}
+
+/** Rows of ORDER_COLUMNS. */
+type OrderRowsQuery = SelectQueryBuilder<
+  ActivityDb,
+  'a',
+  Pick<
+    ActivityRow,
+    'id' | 'data_apertura' | 'numero_pratica' | 'priorita' | 'data_concludere_entro' | 'ultimo_aggiornamento'
+  >
+>;
 
 /**
  * With a broad filter, how many of the newest matches a search reads before it gives up on finding
@@ -669,13 +831,22 @@ async function totalOf(
   shape: ListShape,
   values: ListValues,
 ): Promise<{ total: number; capped: boolean }> {
-  // The state tab alone, or with a priority: the counters, when no closed activity is left out.
+  // The state tab alone, or with a priority: the counters, by closing day for the closed
+  // activities inside a window of days for everyone.
   if (!hasListFilters({ ...f, priorita: undefined })) {
-    const everyClosed = window.days === 0 && window.perCondominio.size === 0;
     const groups = shape.group === null ? [0, 1, 2] : [shape.group];
-    if (everyClosed || !groups.includes(0)) {
+    if (window.perCondominio.size === 0 || !groups.includes(0)) {
       let total = 0;
       for (const g of groups) {
+        if (g === 0 && window.days > 0) {
+          total += await closedSinceTotal(
+            db,
+            archiveId,
+            values[closedSince(window.days)] as string,
+            f.priorita,
+          );
+          continue;
+        }
         const name = f.priorita === undefined ? stateCounter(g) : statePriorityCounter(g, f.priorita);
         total += await readCounter(db, archiveId, name);
       }

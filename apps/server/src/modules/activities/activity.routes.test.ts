@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextId } from '../../db/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestSession, type TestSession } from '../../test/sessions.ts';
-import { insertCondominium, insertRegistryRow } from './activity.fixtures.ts';
-import { NEWEST_MATCHES_BUDGET } from './activity.repository.ts';
+import { insertCondominium, insertRegistryRow, setClosingDate } from './activity.fixtures.ts';
+import { isoDaysAgo, NEWEST_MATCHES_BUDGET } from './activity.repository.ts';
 
 let t: TestApp;
 let s: TestSession;
@@ -612,12 +612,7 @@ describe('the list', () => {
     const closedId = ids['Cancello rotto']!;
     const db = t.database.db;
     const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-    await db
-      .updateTable('activities')
-      .set({ data_chiusura: daysAgo(40) })
-      .where('archive_id', '=', fresh.archiveId)
-      .where('id', '=', closedId)
-      .execute();
+    await setClosingDate(db, fresh.archiveId, closedId, daysAgo(40));
     await expectIds('stato=0', []);
     expect(await list('')).not.toContain(closedId);
     await call('PUT', '/api/attivita/impostazioni', { giorniChiuseVisibili: 90 }, fresh);
@@ -639,12 +634,7 @@ describe('the list', () => {
     await expectIds('stato=0', ['Cancello rotto']);
     await call('PUT', '/api/attivita/impostazioni', { giorniChiuseVisibili: 0 }, fresh);
     await expectIds('stato=0', ['Cancello rotto']);
-    await db
-      .updateTable('activities')
-      .set({ data_chiusura: today })
-      .where('archive_id', '=', fresh.archiveId)
-      .where('id', '=', closedId)
-      .execute();
+    await setClosingDate(db, fresh.archiveId, closedId, today);
     await call('PUT', '/api/attivita/impostazioni', { giorniChiuseVisibili: 30 }, fresh);
   });
 });
@@ -671,22 +661,51 @@ describe('totals of the state tabs and the priority filter', () => {
     expect(
       (await call('DELETE', `/api/attivita/${d.id}?objVersion=${d.objVersion}`, undefined, mine)).status,
     ).toBe(200);
-    // Open: the three of priority 4 and the one moved there; suspended: one of priority 2.
-    const expected = { '1:1': 0, '1:2': 0, '1:3': 0, '1:4': 4, '2:2': 1, '2:4': 0 };
+    // Closed today, closed and reopened, and closed 40 days ago (outside the window of 30 days).
+    const [, , , , e, f] = made as Array<(typeof made)[0]>;
+    await call('PUT', `/api/attivita/${e!.id}/stato`, { stato: 0, operatore: 'X' }, mine);
+    await call('PUT', `/api/attivita/${f!.id}/stato`, { stato: 0, operatore: 'X' }, mine);
+    await call('PUT', `/api/attivita/${f!.id}/stato`, { stato: 1, operatore: 'X' }, mine);
+    const old = (
+      await call('POST', '/api/attivita', { condGenID: condo, titolo: 'Vecchia', priorita: 1 }, mine)
+    ).body.data.id as number;
+    await call('PUT', `/api/attivita/${old}/stato`, { stato: 0, operatore: 'X' }, mine);
+    await setClosingDate(t.database.db, mine.archiveId, old, isoDaysAgo(today, 40));
+    // Open: two of priority 4 and the one moved there; suspended: one of priority 2; closed in the
+    // window: one of priority 2, one of priority 4.
+    const expected = {
+      '1:1': 0,
+      '1:2': 0,
+      '1:3': 0,
+      '1:4': 3,
+      '2:2': 1,
+      '2:4': 0,
+      '0:1': 0,
+      '0:2': 1,
+      '0:4': 1,
+      ':4': 4,
+      ':1': 0,
+    };
     for (const [key, count] of Object.entries(expected)) {
       const [stato, priorita] = key.split(':');
       // Pages of one, so that the total comes from the counters, not from a short last page.
       const res = await call(
         'GET',
-        `/api/attivita?stato=${stato}&priorita=${priorita}&pageSize=1`,
+        `/api/attivita?${stato ? `stato=${stato}&` : ''}priorita=${priorita}&pageSize=1`,
         undefined,
         mine,
       );
       expect([key, res.body.pagination.totalCount]).toEqual([key, count]);
       expect(res.body.data.length).toBe(Math.min(count, 1));
     }
-    const open = await call('GET', '/api/attivita?stato=1&pageSize=1', undefined, mine);
-    expect(open.body.pagination.totalCount).toBe(4);
+    const total = async (query: string) =>
+      (await call('GET', `/api/attivita?${query}pageSize=1`, undefined, mine)).body.pagination.totalCount;
+    expect(await total('stato=1&')).toBe(3);
+    expect(await total('stato=0&')).toBe(2);
+    expect(await total('')).toBe(6);
+    await call('PUT', '/api/attivita/impostazioni', { giorniChiuseVisibili: 90 }, mine);
+    expect(await total('stato=0&')).toBe(3);
+    expect(await total('stato=0&priorita=1&')).toBe(1);
   });
 });
 
@@ -713,12 +732,7 @@ describe('pages of every order and filter', () => {
       if (i % 3 === 2) {
         await setState(id, 0);
         // Closed 10 or 50 days ago: inside or outside the window of 30 days.
-        await db
-          .updateTable('activities')
-          .set({ data_chiusura: daysAgo(i % 2 === 0 ? 10 : 50) })
-          .where('archive_id', '=', mine.archiveId)
-          .where('id', '=', id)
-          .execute();
+        await setClosingDate(db, mine.archiveId, id, daysAgo(i % 2 === 0 ? 10 : 50));
       }
     }
     // Opened inside the window and closed since: the newest closed ones, read before the others.
@@ -727,6 +741,18 @@ describe('pages of every order and filter', () => {
         await open({ titolo: `Recente ${i}`, priorita: 3, gestore: 'Bruno', dataApertura: daysAgo(4 + i) }),
         0,
       );
+    }
+    // On the window's edges, read day by day: closed 30 days ago (inside), 31 (outside), and dated
+    // tomorrow (inside).
+    for (const [i, closedDaysAgo] of [30, 31, -1].entries()) {
+      const id = await open({
+        titolo: `Bordo ${i}`,
+        priorita: 2,
+        gestore: 'Anna',
+        dataApertura: daysAgo(60 + i),
+      });
+      await setState(id, 0);
+      await setClosingDate(db, mine.archiveId, id, daysAgo(closedDaysAgo));
     }
     // Another condominium's, which the condominium filter leaves out.
     const other = await insertCondominium(db, mine.archiveId, 'Condominio Altro');

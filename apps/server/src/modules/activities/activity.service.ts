@@ -440,7 +440,7 @@ export async function updateActivity(
       search_doc: activitySearchDoc(row.numero_pratica, input.titolo, input.descrizione, intestazione),
       ultimo_aggiornamento: now,
     });
-    await recount(trx, archiveId, [row], [{ stato_gruppo: row.stato_gruppo, priorita: input.priorita }]);
+    await recount(trx, archiveId, [row], [{ ...row, priorita: input.priorita }]);
     if (row.gestore !== input.gestore) {
       await addEvent(
         trx,
@@ -557,13 +557,18 @@ export async function changeState(
     if (!action) throw new AppError(115, ActivityMessage.ImpossibleTransition(from, to));
     const now = nowIso();
     const group = stateGroupOf(input.stato);
+    const counted = {
+      stato_gruppo: group,
+      priorita: row.priorita,
+      data_chiusura: group === 0 ? isoDateToday() : null,
+    };
     await updateVersioned(trx, row, {
       stato: input.stato,
       stato_gruppo: group,
-      data_chiusura: group === 0 ? isoDateToday() : null,
+      data_chiusura: counted.data_chiusura,
       ultimo_aggiornamento: now,
     });
-    await recount(trx, archiveId, [row], [{ stato_gruppo: group, priorita: row.priorita }]);
+    await recount(trx, archiveId, [row], [counted]);
     const verbs = { sospendi: 'sospesa', chiudi: 'chiusa', riapri: 'riaperta', riprendi: 'ripresa' } as const;
     await addEvent(
       trx,
