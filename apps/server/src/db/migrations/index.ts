@@ -15,6 +15,7 @@ import * as m0013 from './0013_closed_window_index.ts';
 import * as m0014 from './0014_closed_window_indexes.ts';
 import * as m0015 from './0015_people_longer_prefixes.ts';
 import * as m0016 from './0016_closed_by_day.ts';
+import * as m0017 from './0017_activity_filter_counters.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014_closed_window_indexes': m0014,
   '0015_people_longer_prefixes': m0015,
   '0016_closed_by_day': m0016,
+  '0017_activity_filter_counters': m0017,
 };

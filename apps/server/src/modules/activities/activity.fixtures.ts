@@ -74,7 +74,7 @@ export async function setClosingDate(
   await db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('activities')
-      .select(['stato_gruppo', 'priorita', 'data_chiusura'])
+      .select(['stato_gruppo', 'priorita', 'data_chiusura', 'tipo_segnalaz_id', 'gestore', 'servizio'])
       .where('archive_id', '=', archiveId)
       .where('id', '=', id)
       .executeTakeFirstOrThrow();

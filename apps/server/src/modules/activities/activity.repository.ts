@@ -25,12 +25,33 @@ import {
  */
 export const SEARCH_COUNT_CAP = 100;
 
-/** Per-archive counters of activities by state group (kept in the write transactions). */
-export const stateCounter = (group: number) => `attivita_stato_${group}`;
+/**
+ * The broad filters whose totals are counted per state group, one at a time, with the column each
+ * one tests.
+ */
+const COUNTED_FILTERS = {
+  priorita: 'priorita',
+  tipoSegnalazID: 'tipo_segnalaz_id',
+  gestore: 'gestore',
+  servizio: 'servizio',
+} as const;
+type CountedFilter = keyof typeof COUNTED_FILTERS;
+const COUNTED_FILTER_TAGS: Record<CountedFilter, string> = {
+  priorita: 'p',
+  tipoSegnalazID: 't',
+  gestore: 'g:',
+  servizio: 's',
+};
 
-/** Per-archive counters of activities by state group and priority (the priority filter's total). */
-export const statePriorityCounter = (group: number, priorita: number) =>
-  `attivita_stato_${group}_p${priorita}`;
+/**
+ * Per-archive counters of activities by state group, of all of them or of one value of a broad
+ * filter ("attivita_stato_1", "attivita_stato_1_p4", "attivita_stato_1_t2", "attivita_stato_1_s3",
+ * "attivita_stato_1_g:Luca Verdi"), kept in the write transactions.
+ */
+export const stateCounter = (group: number, filter?: CountedFilter, value?: string | number) =>
+  filter === undefined
+    ? `attivita_stato_${group}`
+    : `attivita_stato_${group}_${COUNTED_FILTER_TAGS[filter]}${value}`;
 
 /**
  * Per-archive counters of closed activities by closing day, of every priority or of one
@@ -41,16 +62,18 @@ export const closedDayCounter = (day: string, priorita?: number) =>
   priorita === undefined ? `attivita_chiuse_${day}` : `attivita_chiuse_p${priorita}_${day}`;
 
 /** What the per-archive counters count an activity by. */
-export interface CountedAs {
-  stato_gruppo: number;
-  priorita: number;
-  data_chiusura: string | null;
-}
+export type CountedAs = Pick<
+  ActivityRow,
+  'stato_gruppo' | 'priorita' | 'data_chiusura' | 'tipo_segnalaz_id' | 'gestore' | 'servizio'
+>;
 
 /** How much each counter moves when `rows` come in (sign 1) or go (sign -1). */
 function counterDeltas(rows: readonly CountedAs[], sign: 1 | -1 = 1, into = new Map<string, number>()) {
   for (const r of rows) {
-    const names = [stateCounter(r.stato_gruppo), statePriorityCounter(r.stato_gruppo, r.priorita)];
+    const names = [stateCounter(r.stato_gruppo)];
+    for (const [filter, column] of Object.entries(COUNTED_FILTERS) as [CountedFilter, keyof CountedAs][]) {
+      if (r[column] !== null) names.push(stateCounter(r.stato_gruppo, filter, r[column]));
+    }
     if (r.stato_gruppo === 0 && r.data_chiusura !== null) {
       names.push(closedDayCounter(r.data_chiusura), closedDayCounter(r.data_chiusura, r.priorita));
     }
@@ -831,30 +854,50 @@ async function totalOf(
   shape: ListShape,
   values: ListValues,
 ): Promise<{ total: number; capped: boolean }> {
-  // The state tab alone, or with a priority: the counters, by closing day for the closed
-  // activities inside a window of days for everyone.
-  if (!hasListFilters({ ...f, priorita: undefined })) {
-    const groups = shape.group === null ? [0, 1, 2] : [shape.group];
-    if (window.perCondominio.size === 0 || !groups.includes(0)) {
-      let total = 0;
-      for (const g of groups) {
-        if (g === 0 && window.days > 0) {
-          total += await closedSinceTotal(
-            db,
-            archiveId,
-            values[closedSince(window.days)] as string,
-            f.priorita,
-          );
-          continue;
-        }
-        const name = f.priorita === undefined ? stateCounter(g) : statePriorityCounter(g, f.priorita);
-        total += await readCounter(db, archiveId, name);
+  // The state tab alone or with one broad filter: the counters, by closing day for the closed
+  // activities inside a window of days for everyone (of every priority or of one). Where the
+  // window's closed activities are not counted by the filter, the other groups' counters may
+  // already pass the cap.
+  const counted = countedFilterOf(f);
+  const groups = shape.group === null ? [0, 1, 2] : [shape.group];
+  if (counted !== null && (window.perCondominio.size === 0 || !groups.includes(0))) {
+    let total = 0;
+    let exact = true;
+    for (const g of groups) {
+      if (g !== 0 || window.days === 0) {
+        total += await readCounter(db, archiveId, stateCounter(g, counted?.filter, counted?.value));
+      } else if (counted === undefined || counted.filter === 'priorita') {
+        const since = values[closedSince(window.days)] as string;
+        total += await closedSinceTotal(db, archiveId, since, f.priorita);
+      } else {
+        exact = false;
       }
-      return { total, capped: false };
     }
+    if (exact) return { total, capped: false };
+    if (total > COUNT_CAP) return { total: COUNT_CAP, capped: true };
   }
   const n = Number((await listCount(db, shape, values))[0]?.n ?? 0);
   return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
+}
+
+/**
+ * The one broad filter of a list whose totals are counted (COUNTED_FILTERS) and its value;
+ * undefined without filters, null with any other filter or with two of them.
+ */
+function countedFilterOf(
+  f: ActivityListFilters,
+): { filter: CountedFilter; value: string | number } | undefined | null {
+  const set = (Object.keys(COUNTED_FILTERS) as CountedFilter[]).filter((name) => f[name] !== undefined);
+  const others = {
+    ...f,
+    priorita: undefined,
+    tipoSegnalazID: undefined,
+    gestore: undefined,
+    servizio: undefined,
+  };
+  if (set.length > 1 || hasListFilters(others)) return null;
+  const [filter] = set;
+  return filter === undefined ? undefined : { filter, value: f[filter] as string | number };
 }
 
 const activityById = preparedQuery((db, archiveId: number, id: number) =>

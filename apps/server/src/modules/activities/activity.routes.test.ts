@@ -652,7 +652,15 @@ describe('totals of the state tabs and the priority filter', () => {
     const moved = await call(
       'PUT',
       `/api/attivita/${a.id}`,
-      { condGenID: condo, titolo: 'Conta', dataApertura: today, priorita: 4, objVersion: a.objVersion },
+      {
+        condGenID: condo,
+        titolo: 'Conta',
+        dataApertura: today,
+        priorita: 4,
+        gestore: 'Anna',
+        servizio: 3,
+        objVersion: a.objVersion,
+      },
       mine,
     );
     expect(moved.status).toBe(200);
@@ -671,6 +679,9 @@ describe('totals of the state tabs and the priority filter', () => {
     ).body.data.id as number;
     await call('PUT', `/api/attivita/${old}/stato`, { stato: 0, operatore: 'X' }, mine);
     await setClosingDate(t.database.db, mine.archiveId, old, isoDaysAgo(today, 40));
+    const g = made[6]!.id;
+    await call('PUT', `/api/attivita/${g}/gestore`, { gestore: 'Bruno', operatore: 'X' }, mine);
+    await call('PUT', `/api/attivita/${g}/gestore`, { gestore: 'Anna', operatore: 'X' }, mine);
     // Open: two of priority 4 and the one moved there; suspended: one of priority 2; closed in the
     // window: one of priority 2, one of priority 4.
     const expected = {
@@ -703,6 +714,13 @@ describe('totals of the state tabs and the priority filter', () => {
     expect(await total('stato=1&')).toBe(3);
     expect(await total('stato=0&')).toBe(2);
     expect(await total('')).toBe(6);
+    // By manager, service and type (all of type 2): counted per state group.
+    expect(await total('stato=1&gestore=Anna&')).toBe(2);
+    expect(await total('gestore=Anna&')).toBe(2);
+    expect(await total('stato=1&servizio=3&')).toBe(1);
+    expect(await total('stato=1&tipoSegnalazID=2&')).toBe(3);
+    expect(await total('stato=2&tipoSegnalazID=2&')).toBe(1);
+    expect(await total('stato=0&tipoSegnalazID=2&')).toBe(2);
     await call('PUT', '/api/attivita/impostazioni', { giorniChiuseVisibili: 90 }, mine);
     expect(await total('stato=0&')).toBe(3);
     expect(await total('stato=0&priorita=1&')).toBe(1);

@@ -440,7 +440,20 @@ export async function updateActivity(
       search_doc: activitySearchDoc(row.numero_pratica, input.titolo, input.descrizione, intestazione),
       ultimo_aggiornamento: now,
     });
-    await recount(trx, archiveId, [row], [{ ...row, priorita: input.priorita }]);
+    await recount(
+      trx,
+      archiveId,
+      [row],
+      [
+        {
+          ...row,
+          priorita: input.priorita,
+          tipo_segnalaz_id: input.tipoSegnalazID,
+          gestore: input.gestore,
+          servizio: input.servizio,
+        },
+      ],
+    );
     if (row.gestore !== input.gestore) {
       await addEvent(
         trx,
@@ -557,11 +570,7 @@ export async function changeState(
     if (!action) throw new AppError(115, ActivityMessage.ImpossibleTransition(from, to));
     const now = nowIso();
     const group = stateGroupOf(input.stato);
-    const counted = {
-      stato_gruppo: group,
-      priorita: row.priorita,
-      data_chiusura: group === 0 ? isoDateToday() : null,
-    };
+    const counted = { ...row, stato_gruppo: group, data_chiusura: group === 0 ? isoDateToday() : null };
     await updateVersioned(trx, row, {
       stato: input.stato,
       stato_gruppo: group,
@@ -600,6 +609,7 @@ export async function changeManager(
       dati_incompleti: incomplete(input.gestore, row.richiedente_id, row.data_concludere_entro),
       ultimo_aggiornamento: now,
     });
+    await recount(trx, archiveId, [row], [{ ...row, gestore: input.gestore }]);
     await addEvent(
       trx,
       archiveId,
