@@ -2,6 +2,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { setSqliteConnection } from './connections.ts';
 import type { Database } from './schema.ts';
 import { registerSearchFunctions } from './search-terms.ts';
 
@@ -47,7 +48,9 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('temp_store = memory');
   registerSearchFunctions(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const connection = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  setSqliteConnection(db, connection);
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 

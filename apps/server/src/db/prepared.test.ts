@@ -39,6 +39,57 @@ describe('preparedQuery', () => {
       await t.close();
     }
   });
+
+  it('never reads what another request has written but not yet committed', async () => {
+    const t = await buildTestApp();
+    try {
+      const counter = preparedQuery((db, archiveId: number, name: string) =>
+        db
+          .selectFrom('archive_counters')
+          .select('value')
+          .where('archive_id', '=', archiveId)
+          .where('name', '=', name),
+      );
+      const db = t.database.db;
+      const archiveId = (await createTestSession(t)).archiveId;
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let written = () => {};
+      const inserted = new Promise<void>((resolve) => {
+        written = resolve;
+      });
+      // A request's transaction writes, then waits (for a mail, say) and fails: rolled back.
+      const failing = db
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .insertInto('archive_counters')
+            .values({ archive_id: archiveId, name: 'in_sospeso', value: 1 })
+            .execute();
+          written();
+          await held;
+          throw new Error('annullata');
+        })
+        .catch(() => 'rolled back');
+      await inserted;
+      // Another request reads meanwhile: it never sees the row (SQLite makes it wait for the
+      // transaction, PostgreSQL answers from what is committed).
+      let seen: unknown;
+      const reading = counter(db, archiveId, 'in_sospeso').then((rows) => {
+        seen = rows;
+        return rows;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(seen).not.toEqual([{ value: 1 }]);
+      release();
+      expect(await failing).toBe('rolled back');
+      expect(await reading).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('shapedQuery', () => {
