@@ -724,6 +724,10 @@ describe('totals of the state tabs and the priority filter', () => {
     await call('PUT', '/api/attivita/impostazioni', { giorniChiuseVisibili: 90 }, mine);
     expect(await total('stato=0&')).toBe(3);
     expect(await total('stato=0&priorita=1&')).toBe(1);
+    // The longest window: a page read day by day is a compound of 367 terms.
+    await call('PUT', '/api/attivita/impostazioni', { giorniChiuseVisibili: 365 }, mine);
+    expect(await total('stato=0&orderBy=menoRecenti&')).toBe(3);
+    expect(await total('stato=0&orderBy=scadenza&priorita=2&')).toBe(1);
   });
 });
 
