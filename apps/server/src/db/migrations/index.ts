@@ -16,6 +16,7 @@ import * as m0014 from './0014_closed_window_indexes.ts';
 import * as m0015 from './0015_people_longer_prefixes.ts';
 import * as m0016 from './0016_closed_by_day.ts';
 import * as m0017 from './0017_activity_filter_counters.ts';
+import * as m0018 from './0018_people_word_starts.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_people_longer_prefixes': m0015,
   '0016_closed_by_day': m0016,
   '0017_activity_filter_counters': m0017,
+  '0018_people_word_starts': m0018,
 };

@@ -1,6 +1,7 @@
 import { COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
+import { WORD_START_LENGTH } from '../../db/migrations/0018_people_word_starts.ts';
 import { preparedQuery, shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { documentMatches, prefixEnd } from '../../db/search-terms.ts';
@@ -219,63 +220,43 @@ const sortedIds = shapedQuery((_db, s: RegistryShape, v: Record<string, unknown>
 
 /**
  * The walk of the description index, testing each entry's words; it reads at most WALK_BUDGET
- * entries, and the rows of the entries whose words match only when the filters need them. One
- * shape per number of terms. Without filters the walk is one range of the index, up to the
- * description where WALK_BUDGET entries end (walkEnd): 30% cheaper than reading the entries
- * through a subquery with a limit, as the filtered walk does ("ros", 2,700 entries: 0.51 ->
- * 0.35 ms).
+ * entries (a subquery with a limit), and the rows of the entries whose words match only when the
+ * filters need them. One shape per number of terms.
  */
 const walkedIds = shapedQuery((_db, s: RegistryShape & { terms: number }, v: Record<string, unknown>) => {
-  const index = sql`${sql.table(s.table)} indexed by ${sql.raw(`${s.table}_descr_doc_idx`)}`;
+  const walked = sql`(select id, descr_sort, search_doc from ${sql.table(s.table)} indexed by ${sql.raw(`${s.table}_descr_doc_idx`)} where archive_id = ${v.archiveId} order by descr_sort, id limit ${WALK_BUDGET}) w`;
   const terms = Array.from({ length: s.terms }, (_, i) => v[`t${i}`] as string);
-  if (!s.tipo && !s.durc) {
-    const matches = documentMatches('search_doc', terms, v.joined as string);
-    return sql<{
-      id: number;
-    }>`select id from ${index} where archive_id = ${v.archiveId} and descr_sort <= ${v.walkEnd} and ${matches} order by descr_sort, id limit ${v.limit} offset ${v.offset}`;
-  }
-  const walked = sql`(select id, descr_sort, search_doc from ${index} where archive_id = ${v.archiveId} order by descr_sort, id limit ${WALK_BUDGET}) w`;
   const matches = documentMatches('w.search_doc', terms, v.joined as string);
   return pageQuery(
     s,
     v,
-    sql`${walked} cross join ${sql.table(s.table)} as r on r.archive_id = ${v.archiveId} and r.id = w.id where ${matches}`,
+    s.tipo || s.durc
+      ? sql`${walked} cross join ${sql.table(s.table)} as r on r.archive_id = ${v.archiveId} and r.id = w.id where ${matches}`
+      : sql`${walked} where ${matches}`,
     'w',
   );
 });
 
-/** How long a process keeps the end of an archive's walk (walkEnd), in milliseconds. */
-const WALK_END_KEPT_MS = 60_000;
-const walkEnds = new Map<string, { end: string; until: number }>();
-/** Past every description: the end of a walk over an index with fewer than WALK_BUDGET entries. */
-const PAST_EVERY_DESCRIPTION = '\u{10FFFF}';
-
-const walkEndRows = perTable((table) =>
-  preparedQuery(
-    (_db, archiveId: number, skip: number) =>
-      sql<{
-        descr_sort: string;
-      }>`select descr_sort from ${sql.table(table)} indexed by ${sql.raw(`${table}_descr_doc_idx`)} where archive_id = ${archiveId} order by descr_sort, id limit 1 offset ${skip}`,
-  ),
-);
-
 /**
- * The description of the WALK_BUDGET-th entry of an archive's description index, kept a minute by
- * each process (finding it reads the entries before it). Whatever its age, a walk up to it gives
- * the right page or too few matches, and then the matches are sorted instead: a description
- * added since only makes the walk a little longer or shorter.
+ * The page of the rows with a word starting with `start` (a term's first letters) and matching
+ * every term, from the range of that start in the table's word starts (migration 0018), already in
+ * description order. `terms: 0`: the start is the only term, and every entry of the range matches.
  */
-async function walkEnd(db: Kysely<Database>, table: RegistryTable, archiveId: number): Promise<string> {
-  const key = `${table} ${archiveId}`;
-  const now = Date.now();
-  const kept = walkEnds.get(key);
-  if (kept && kept.until > now) return kept.end;
-  const [row] = await walkEndRows[table](db, archiveId, WALK_BUDGET - 1);
-  const end = row?.descr_sort ?? PAST_EVERY_DESCRIPTION;
-  if (walkEnds.size >= 1000) walkEnds.clear();
-  walkEnds.set(key, { end, until: now + WALK_END_KEPT_MS });
-  return end;
-}
+const startIds = shapedQuery(
+  (_db, s: { table: RegistryTable; terms: number }, v: Record<string, unknown>) => {
+    const starts = sql.table(`${s.table}_word_starts`);
+    if (s.terms === 0) {
+      return sql<{
+        id: number;
+      }>`select id from ${starts} where archive_id = ${v.archiveId} and start = ${v.start} order by descr_sort, id limit ${v.limit} offset ${v.offset}`;
+    }
+    const terms = Array.from({ length: s.terms }, (_, i) => v[`t${i}`] as string);
+    const matches = documentMatches('r.search_doc', terms, v.joined as string);
+    return sql<{
+      id: number;
+    }>`select s.id as id from ${starts} as s cross join ${sql.table(s.table)} as r on r.archive_id = s.archive_id and r.id = s.id where s.archive_id = ${v.archiveId} and s.start = ${v.start} and ${matches} order by s.descr_sort, s.id limit ${v.limit} offset ${v.offset}`;
+  },
+);
 
 /** Every match read from the FTS index, sorted. */
 const allMatchesSorted = shapedQuery((_db, s: RegistryShape, v: Record<string, unknown>) => {
@@ -288,14 +269,17 @@ const allMatchesSorted = shapedQuery((_db, s: RegistryShape, v: Record<string, u
 });
 
 /**
- * SQLite: ids of one page of the rows matching the terms, in description order, by one of three
+ * SQLite: ids of one page of the rows matching the terms, in description order, by one of four
  * plans (see firstMatches):
  * - the ids of a bounded number of matches (firstMatches) are ordered through the
  *   (archive_id, id, descr_sort) index without reading their rows; for a single term with many of
  *   them, only those outside the description run of the term (descriptionRun) are;
- * - for many matches, the description index, which carries the search document, is walked in
- *   order and each entry's words are tested (documentMatches): matches of a common word come soon,
- *   and the set of matches is never built;
+ * - for many matches and no filter, the range of the first letters of the longest term in the
+ *   word starts (migration 0018): only entries with such a word, already in description order,
+ *   their words tested when the term is longer or not alone;
+ * - for many matches with filters (or only terms of two letters), the description index, which
+ *   carries the search document, is walked in order and each entry's words are tested
+ *   (documentMatches): matches of a common word come soon, and the set of matches is never built;
  * - when the first WALK_BUDGET entries do not hold the page (many matches, but late in the
  *   alphabet: "ross" has 1,972, nearly all under R, and walking to them took 46 ms and grew with the
  *   archive), every match is read from the FTS index and sorted (about 5 ms for "ross").
@@ -328,11 +312,19 @@ export async function pageOfMatches(
     return sortIds(JSON.stringify([...inRun.slice(0, upTo), ...matchIds]));
   }
   const terms = Object.fromEntries(source.terms.map((t, i) => [`t${i}`, t]));
-  const walked = await walkedIds(
-    db,
-    { ...shape, terms: source.terms.length },
-    { ...base, ...terms, joined: source.terms.join(' '), walkEnd: await walkEnd(db, table, archiveId) },
-  );
+  const joined = source.terms.join(' ');
+  // Without filters, the range of a word start (SQLite, migration 0018) holds every match, in order.
+  const longest = source.terms.reduce((a, b) => (b.length > a.length ? b : a), '');
+  if (!hasFilters(filters) && longest.length >= WORD_START_LENGTH) {
+    const exact = source.terms.length === 1 && longest.length === WORD_START_LENGTH;
+    const rows = await startIds(
+      db,
+      { table, terms: exact ? 0 : source.terms.length },
+      { ...base, ...terms, joined, start: longest.slice(0, WORD_START_LENGTH) },
+    );
+    return rows.map((r) => Number(r.id));
+  }
+  const walked = await walkedIds(db, { ...shape, terms: source.terms.length }, { ...base, ...terms, joined });
   if (walked.length === page.limit) return walked.map((r) => Number(r.id));
   const sorted = await allMatchesSorted(db, shape, { ...base, ...ftsRange(archiveId), match: source.match });
   return sorted.map((r) => Number(r.id));

@@ -325,6 +325,31 @@ describe('contacts (/api/persona)', () => {
       Array.from({ length: 15 }, (_, i) => `Rossetto ${String(15 + i).padStart(4, '0')}`),
     );
     expect(found.pagination).toMatchObject({ totalCount: 1000, totalCapped: true });
+    // Through the routes: a contact with such a word comes first, moves when renamed and goes when
+    // deleted (the word starts follow every change).
+    const ros = async () => (await page('ros', 1)).data.map((p: Json) => p.descr) as string[];
+    expect((await ros())[0]).toBe('Rossetto 0000');
+    const made = await create({ descr: 'Abate Rosalba' }, other);
+    expect((await ros())[0]).toBe('Abate Rosalba');
+    const renamed = await call(
+      'PUT',
+      `/api/persona/${made.id}`,
+      { ...made, descr: 'Zanetti Rosalba', objVersion: made.objVersion },
+      other,
+    );
+    expect(renamed.status).toBe(200);
+    expect((await ros())[0]).toBe('Rossetto 0000');
+    const second = await create({ descr: 'Abate Rosella' }, other);
+    expect((await ros())[0]).toBe('Abate Rosella');
+    const deleted = await call(
+      'DELETE',
+      `/api/persona/${second.id}?objVersion=${second.objVersion}`,
+      undefined,
+      other,
+    );
+    expect(deleted.status).toBe(200);
+    const after = await ros();
+    expect([after.length, after[0]]).toEqual([15, 'Rossetto 0000']);
   });
 
   it('pages a surname with hundreds of matches, in and out of the descriptions that start with it', async () => {
