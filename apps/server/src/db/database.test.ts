@@ -33,3 +33,40 @@ describe('SQLite rows', () => {
     }
   });
 });
+
+describe('SQLite LIMIT', () => {
+  it('is compiled as an expression (`limit +?`) and still limits and offsets as bound', async () => {
+    const prepared: string[] = [];
+    const { db, destroy } = createDatabase({
+      dataDir: '.',
+      sqliteFile: ':memory:',
+      onPrepare: (source) => prepared.push(source),
+    });
+    try {
+      await sql`create table n (v integer primary key)`.execute(db);
+      await sql`insert into n (v) values (1), (2), (3), (4), (5)`.execute(db);
+      const page = (limit: number, offset: number) =>
+        db
+          .selectFrom('n' as never)
+          .select(sql<number>`v`.as('v'))
+          .orderBy(sql`v`)
+          .limit(limit)
+          .offset(offset);
+      expect(page(2, 1).compile().sql).toMatch(/limit \+\? offset \?$/);
+      expect((await page(2, 1).execute()).map((r) => r.v)).toEqual([2, 3]);
+      expect((await page(3, 3).execute()).map((r) => r.v)).toEqual([4, 5]);
+      expect((await page(0, 0).execute()).map((r) => r.v)).toEqual([]);
+      // An expression after the plus: (+limit) - 1.
+      const less = db
+        .selectFrom('n' as never)
+        .select(sql<number>`v`.as('v'))
+        .orderBy(sql`v`)
+        .limit(sql<number>`${4} - 1`);
+      expect((await less.execute()).map((r) => r.v)).toEqual([1, 2, 3]);
+      // One statement for both pages: the limit is a parameter, not part of the text.
+      expect(prepared.filter((s) => s.includes('limit +?'))).toHaveLength(2);
+    } finally {
+      await destroy();
+    }
+  });
+});

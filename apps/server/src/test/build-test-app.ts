@@ -19,6 +19,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+const BOUND_LIMIT = /\blimit\s+\?/i;
+
 /**
  * Which database the suite runs on: PostgreSQL (TEST_DATABASE_URL) when TEST_DIALECT=postgres, as
  * `npm run test:postgres` sets it; SQLite otherwise.
@@ -35,6 +37,9 @@ export async function buildTestApp(
   /** Extra routes a test needs (registered before the app is ready), e.g. a dummy route of an area. */
   extraRoutes?: (app: AppInstance) => Promise<void>,
 ): Promise<TestApp> {
+  // SQLite compiles a statement again on every run when its LIMIT is a bare bound parameter
+  // (db/database.ts, StableLimitCompiler): each one is reported when the app closes.
+  const boundLimits = new Set<string>();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stabile-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -58,6 +63,9 @@ export async function buildTestApp(
     dataDir,
     databaseUrl: testUrl,
     ...(schema ? { pgSchema: schema } : { sqliteFile: ':memory:' }),
+    onPrepare: (source) => {
+      if (BOUND_LIMIT.test(source)) boundLimits.add(source);
+    },
   });
   await migrateToLatest(database.db, schema ? { schema } : {});
   const outbox: MailMessage[] = [];
@@ -85,6 +93,11 @@ export async function buildTestApp(
       if (schema) await sql.raw(`drop schema ${schema} cascade`).execute(database.db);
       await database.destroy();
       rmSync(dataDir, { recursive: true, force: true });
+      if (boundLimits.size > 0) {
+        throw new Error(
+          `SQLite statements with a bare bound LIMIT (write \`limit +\${n}\`):\n${[...boundLimits].join('\n')}`,
+        );
+      }
     },
   };
 }

@@ -94,7 +94,7 @@ export function fromNewestMatches(
       ? sql<{ rowid: number }>`activities_fts`
       : sql<{
           rowid: number;
-        }>`(select rowid from activities_fts where activities_fts match ${match} and rowid between ${low} and ${high} order by rowid desc limit ${budget})`;
+        }>`(select rowid from activities_fts where activities_fts match ${match} and rowid between ${low} and ${high} order by rowid desc limit +${budget})`;
   const joined = db
     .selectFrom(source.as('f'))
     .innerJoin('activities as a', (join) =>
@@ -124,7 +124,7 @@ const newestFtsRows = preparedQuery(
   (_db, low: number, high: number, match: string, limit: number) =>
     sql<{
       id: number;
-    }>`select rowid - cast(${low} as integer) as id from activities_fts where activities_fts match ${match} and rowid between ${low} and ${high} order by rowid desc limit ${limit}`,
+    }>`select rowid - cast(${low} as integer) as id from activities_fts where activities_fts match ${match} and rowid between ${low} and ${high} order by rowid desc limit +${limit}`,
 );
 
 /** SQLite only: how many activities of the archive match, reading the FTS index only, up to `cap`. */
@@ -143,7 +143,7 @@ const ftsMatchCount = preparedQuery(
   (_db, low: number, high: number, match: string, cap: number) =>
     sql<{
       n: number;
-    }>`select count(*) as n from (select 1 from activities_fts where activities_fts match ${match} and rowid between ${low} and ${high} limit ${cap})`,
+    }>`select count(*) as n from (select 1 from activities_fts where activities_fts match ${match} and rowid between ${low} and ${high} limit +${cap})`,
 );
 
 export const newestFirst = sql`f.rowid desc`;

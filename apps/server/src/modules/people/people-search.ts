@@ -156,7 +156,7 @@ const firstMatchRows = perTable((table) =>
     return sql<{
       n: number;
       ids: string;
-    }>`select count(*) as n, json_group_array(id) as ids from (select rowid - cast(${low} as integer) as id from ${fts} where ${fts} match ${match} and rowid between ${low} and ${high} limit ${limit})`;
+    }>`select count(*) as n, json_group_array(id) as ids from (select rowid - cast(${low} as integer) as id from ${fts} where ${fts} match ${match} and rowid between ${low} and ${high} limit +${limit})`;
   }),
 );
 
@@ -203,7 +203,7 @@ function pageQuery(
   const [id, descrSort] = [sql.ref(`${alias}.id`), sql.ref(`${alias}.descr_sort`)];
   return sql<{
     id: number;
-  }>`select ${id} as id from ${rowsOf} ${andAll(filterPredicates(shape, 'r', v))} order by ${descrSort}, ${id} limit ${v.limit} offset ${v.offset}`;
+  }>`select ${id} as id from ${rowsOf} ${andAll(filterPredicates(shape, 'r', v))} order by ${descrSort}, ${id} limit +${v.limit} offset ${v.offset}`;
 }
 
 const idSort = (table: RegistryTable) =>
@@ -224,7 +224,7 @@ const sortedIds = shapedQuery((_db, s: RegistryShape, v: Record<string, unknown>
  * filters need them. One shape per number of terms.
  */
 const walkedIds = shapedQuery((_db, s: RegistryShape & { terms: number }, v: Record<string, unknown>) => {
-  const walked = sql`(select id, descr_sort, search_doc from ${sql.table(s.table)} indexed by ${sql.raw(`${s.table}_descr_doc_idx`)} where archive_id = ${v.archiveId} order by descr_sort, id limit ${WALK_BUDGET}) w`;
+  const walked = sql`(select id, descr_sort, search_doc from ${sql.table(s.table)} indexed by ${sql.raw(`${s.table}_descr_doc_idx`)} where archive_id = ${v.archiveId} order by descr_sort, id limit +${WALK_BUDGET}) w`;
   const terms = Array.from({ length: s.terms }, (_, i) => v[`t${i}`] as string);
   const matches = documentMatches('w.search_doc', terms, v.joined as string);
   return pageQuery(
@@ -248,13 +248,13 @@ const startIds = shapedQuery(
     if (s.terms === 0) {
       return sql<{
         id: number;
-      }>`select id from ${starts} where archive_id = ${v.archiveId} and start = ${v.start} order by descr_sort, id limit ${v.limit} offset ${v.offset}`;
+      }>`select id from ${starts} where archive_id = ${v.archiveId} and start = ${v.start} order by descr_sort, id limit +${v.limit} offset ${v.offset}`;
     }
     const terms = Array.from({ length: s.terms }, (_, i) => v[`t${i}`] as string);
     const matches = documentMatches('r.search_doc', terms, v.joined as string);
     return sql<{
       id: number;
-    }>`select s.id as id from ${starts} as s cross join ${sql.table(s.table)} as r on r.archive_id = s.archive_id and r.id = s.id where s.archive_id = ${v.archiveId} and s.start = ${v.start} and ${matches} order by s.descr_sort, s.id limit ${v.limit} offset ${v.offset}`;
+    }>`select s.id as id from ${starts} as s cross join ${sql.table(s.table)} as r on r.archive_id = s.archive_id and r.id = s.id where s.archive_id = ${v.archiveId} and s.start = ${v.start} and ${matches} order by s.descr_sort, s.id limit +${v.limit} offset ${v.offset}`;
   },
 );
 
@@ -351,7 +351,7 @@ const descriptionRunRows = perTable((table) =>
     (_db, archiveId: number, from: string, to: string, limit: number) =>
       sql<{
         ids: string;
-      }>`select json_group_array(id) as ids from (select id from ${sql.table(table)} indexed by ${sql.raw(`${table}_descr_doc_idx`)} where archive_id = ${archiveId} and descr_sort >= ${from} and descr_sort < ${to} order by descr_sort, id limit ${limit})`,
+      }>`select json_group_array(id) as ids from (select id from ${sql.table(table)} indexed by ${sql.raw(`${table}_descr_doc_idx`)} where archive_id = ${archiveId} and descr_sort >= ${from} and descr_sort < ${to} order by descr_sort, id limit +${limit})`,
   ),
 );
 
