@@ -46,6 +46,10 @@ describe('search words', () => {
         expect(await ftsMatchOf(db, ['calda', 'caldar'], 5)).toBe(
           '"calda"* AND ("caldarola" OR "caldarone")',
         );
+        // With a tag before every word and prefix (the open activities' index).
+        expect(await ftsMatchOf(db, ['caldar', 'ann', 'zzzzqx'], 3, 'g1p4_')).toBe(
+          '("g1p4_caldarola" OR "g1p4_caldarone") AND "g1p4_ann"* AND "g1p4_zzzzqx"*',
+        );
       }
 
       // A changed document adds its new words.

@@ -83,18 +83,28 @@ export function prefixEnd(prefix: string): string {
  * The FTS5 match expression of search terms (already normalised by searchTerms), all required.
  * `indexedPrefix`: the longest prefix length the FTS table keeps lists for (its `prefix` option);
  * a term up to that long is read from its prefix list, a longer one becomes the words it stands for.
+ * `tag`: written before every word and prefix, for an index whose words carry one (the state tab
+ * and priority of activities_open_fts, migration 0019).
  */
-export async function ftsMatchOf(db: Kysely<Database>, terms: string[], indexedPrefix = 3): Promise<string> {
+export async function ftsMatchOf(
+  db: Kysely<Database>,
+  terms: string[],
+  indexedPrefix = 3,
+  tag = '',
+): Promise<string> {
   const parts: string[] = [];
   for (const term of terms) {
     if (term.length <= indexedPrefix) {
-      parts.push(`"${term}"*`);
+      parts.push(`"${tag}${term}"*`);
       continue;
     }
     const words = (await wordsFrom(db, term, prefixEnd(term), MAX_WORDS + 1)).map((row) => row.term);
     // No known word: FTS5 itself finds nothing at once (or a word the list missed, safely).
-    if (words.length === 0 || words.length > MAX_WORDS) parts.push(`"${term}"*`);
-    else parts.push(words.length === 1 ? `"${words[0]}"` : `(${words.map((w) => `"${w}"`).join(' OR ')})`);
+    if (words.length === 0 || words.length > MAX_WORDS) parts.push(`"${tag}${term}"*`);
+    else {
+      const phrases = words.map((w) => `"${tag}${w}"`);
+      parts.push(phrases.length === 1 ? (phrases[0] as string) : `(${phrases.join(' OR ')})`);
+    }
   }
   // An explicit AND: FTS5 joins phrases implicitly, but not a parenthesised group and a phrase.
   return parts.join(' AND ');

@@ -106,26 +106,44 @@ export function fromNewestMatches(
 }
 
 /**
- * SQLite only: the ids of the newest `limit` activities matching, read from the FTS index alone
- * (for a search whose filters are all facet words of `match`: no row needs reading).
+ * The tag of the words of activities_open_fts (migration 0019) for the open (1) or suspended (2)
+ * tab and, if given, a priority: "g1p4_" + "caldaia".
+ */
+export function openWordsTag(group: 1 | 2, priorita?: number): string {
+  return priorita === undefined ? `g${group}_` : `g${group}p${priorita}_`;
+}
+
+/** The full-text indexes of activities: every one (with facet words), or the open and suspended. */
+type ActivityIndex = 'activities_fts' | 'activities_open_fts';
+
+/**
+ * SQLite only: the ids of the newest `limit` activities matching, read from a full-text index alone
+ * (for a search whose filters are all in `match`, as facet words or word tags: no row needs reading).
  */
 export async function newestFtsIds(
   db: Kysely<Database>,
   archiveId: number,
   match: string,
   limit: number,
+  index: ActivityIndex = 'activities_fts',
 ): Promise<number[]> {
   const { low, high } = ftsRowids(archiveId);
-  return (await newestFtsRows(db, low, high, match, limit)).map((r) => Number(r.id));
+  return (await newestRows[index](db, low, high, match, limit)).map((r) => Number(r.id));
 }
 
 // (The cast keeps the ids integers: a bound number is a double in SQLite.)
-const newestFtsRows = preparedQuery(
-  (_db, low: number, high: number, match: string, limit: number) =>
-    sql<{
-      id: number;
-    }>`select rowid - cast(${low} as integer) as id from activities_fts where activities_fts match ${match} and rowid between ${low} and ${high} order by rowid desc limit +${limit}`,
-);
+const newestRowsOf = (index: ActivityIndex) =>
+  preparedQuery(
+    (_db, low: number, high: number, match: string, limit: number) =>
+      sql<{
+        id: number;
+      }>`select rowid - cast(${low} as integer) as id from ${sql.table(index)} where ${sql.table(index)} match ${match} and rowid between ${low} and ${high} order by rowid desc limit +${limit}`,
+  );
+
+const newestRows = {
+  activities_fts: newestRowsOf('activities_fts'),
+  activities_open_fts: newestRowsOf('activities_open_fts'),
+};
 
 /** SQLite only: how many activities of the archive match, reading the FTS index only, up to `cap`. */
 export async function countFtsMatches(

@@ -17,6 +17,7 @@ import {
   ftsRowids,
   newestFirst,
   newestFtsIds,
+  openWordsTag,
 } from './activity-search.ts';
 
 /**
@@ -737,6 +738,11 @@ export const NEWEST_MATCHES_BUDGET = 4000;
  * SEARCH_COUNT_CAP. On SQLite the FTS expression also carries the state group, priority and type
  * filters as facet words (activityFtsMatch), so FTS5 reads only the matches that pass them. SQLite
  * picks a plan by the filters, and every plan gives the same rows in the same order:
+ * - the open or suspended tab, with or without a priority, and nothing else: the newest matches are
+ *   read from the index of those activities only, whose words carry their tab and priority
+ *   (activities_open_fts, migration 0019), one short list per word;
+ * - other filters that are all facet words (a type; the closed tab or every state with every closed
+ *   activity visible): the newest matches are read from activities_fts, the facets with the words;
  * - none but the state tab: the newest matches are read from the FTS index backwards and the page
  *   ends after SEARCH_COUNT_CAP + 1 of them;
  * - a selective filter (hasSelectiveFilter): the filter's rows are read and their words tested,
@@ -769,12 +775,18 @@ async function searchActivities(
 
   async function searchIds(): Promise<number[]> {
     if (dialect !== 'sqlite') return ids(archive.where(activitySearchPredicate(dialect, archiveId, terms)));
+    const group = f.stato === undefined ? undefined : stateGroupOf(f.stato);
+    const facetsOnly = facetsCoverFilters(f, window);
+    if (facetsOnly && (group === 1 || group === 2) && f.tipoSegnalazID === undefined) {
+      const tagged = await ftsMatchOf(db, terms, 3, openWordsTag(group, f.priorita));
+      return newestFtsIds(db, archiveId, tagged, wanted, 'activities_open_fts');
+    }
     const match = activityFtsMatch(await ftsMatchOf(db, terms), terms, {
-      group: f.stato === undefined ? undefined : stateGroupOf(f.stato),
+      group,
       priorita: f.priorita,
       tipo: f.tipoSegnalazID,
     });
-    if (facetsCoverFilters(f, window)) return newestFtsIds(db, archiveId, match, wanted);
+    if (facetsOnly) return newestFtsIds(db, archiveId, match, wanted);
     if (!hasListFilters({ ...f, searchQuery: undefined })) {
       const rows = await newestMatchIds(db, shape, { ...values, match, ...ftsRowids(archiveId), wanted });
       return rows.map((m) => Number(m.page_id));

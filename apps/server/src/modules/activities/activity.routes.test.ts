@@ -586,6 +586,79 @@ describe('the list', () => {
     expect(words.body.data).toEqual([]);
   });
 
+  it('searches the open and suspended tabs, with or without a priority, through every change', async () => {
+    const s = await createTestSession(t);
+    const condo = await insertCondominium(t.database.db, s.archiveId, 'Corte Fiorita');
+    const post = async (titolo: string, priorita: number) =>
+      (await call('POST', '/api/attivita', { condGenID: condo, titolo, priorita }, s)).body.data as Json & {
+        id: number;
+        objVersion: number;
+      };
+    const urgent = await post('Citofono guasto', 4);
+    const low = await post('Citofono rumoroso', 1);
+    // A word that starts like a tab and priority tag is only a word.
+    const lookalike = await post('Targa p4citofono', 1);
+    const found = async (q: string) => {
+      const res = await call('GET', `/api/attivita?${q}`, undefined, s);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { ids: res.body.data.map((x: Json) => x.id), total: res.body.pagination.totalCount };
+    };
+    const ids = async (q: string) => (await found(q)).ids;
+    const to = async (id: number, stato: number) =>
+      expect((await call('PUT', `/api/attivita/${id}/stato`, { stato, operatore: 'X' }, s)).status).toBe(200);
+
+    expect(await found('searchQuery=citofono&stato=1&priorita=4')).toEqual({ ids: [urgent.id], total: 1 });
+    expect(await found('searchQuery=citofono&stato=1')).toEqual({ ids: [low.id, urgent.id], total: 2 });
+    // Short terms are prefixes, long ones the words they start; several terms all count.
+    expect(await ids('searchQuery=cit&stato=1&priorita=4')).toEqual([urgent.id]);
+    expect(await ids('searchQuery=citofo%20gua&stato=1')).toEqual([urgent.id]);
+    expect(await ids('searchQuery=p4citofono&stato=1&priorita=1')).toEqual([lookalike.id]);
+    expect(await ids('searchQuery=citofono&stato=1&priorita=2')).toEqual([]);
+    expect(await ids('searchQuery=citofono&stato=2')).toEqual([]);
+
+    // A new priority.
+    const put = await call(
+      'PUT',
+      `/api/attivita/${urgent.id}`,
+      {
+        condGenID: condo,
+        titolo: 'Citofono guasto',
+        dataApertura: today,
+        priorita: 2,
+        objVersion: urgent.objVersion,
+      },
+      s,
+    );
+    expect(put.status).toBe(200);
+    expect(await ids('searchQuery=citofono&stato=1&priorita=4')).toEqual([]);
+    expect(await ids('searchQuery=citofono&stato=1&priorita=2')).toEqual([urgent.id]);
+    // A new description: its words are found, in the tab and with the priority.
+    await call(
+      'PUT',
+      `/api/attivita/${low.id}/eventi/descrizione`,
+      { descrizione: 'Il campanello del terzo piano non suona', operatore: 'X' },
+      s,
+    );
+    expect(await ids('searchQuery=campanello&stato=1&priorita=1')).toEqual([low.id]);
+    // Suspended, resumed, closed, reopened: each time in its tab only.
+    await to(urgent.id, 2);
+    expect(await ids('searchQuery=citofono&stato=1')).toEqual([low.id]);
+    expect(await ids('searchQuery=citofono&stato=2&priorita=2')).toEqual([urgent.id]);
+    await to(urgent.id, 1);
+    expect(await ids('searchQuery=citofono&stato=2')).toEqual([]);
+    expect(await ids('searchQuery=citofono&stato=1')).toEqual([low.id, urgent.id]);
+    await to(urgent.id, 0);
+    expect(await ids('searchQuery=citofono&stato=1')).toEqual([low.id]);
+    expect(await ids('searchQuery=citofono&stato=0')).toEqual([urgent.id]);
+    await to(urgent.id, 1);
+    expect(await ids('searchQuery=citofono&stato=1&priorita=2')).toEqual([urgent.id]);
+    // Deleted: found no more.
+    expect(
+      (await call('DELETE', `/api/attivita/${low.id}?objVersion=${low.objVersion + 1}`, undefined, s)).status,
+    ).toBe(200);
+    expect(await found('searchQuery=citofono&stato=1')).toEqual({ ids: [urgent.id], total: 1 });
+  });
+
   it('orders, pages and reports totals in the x-pagination header', async () => {
     const res = await call(
       'GET',

@@ -476,7 +476,7 @@ async function seedLarge(ctx: SeedContext, refs: ActivitySeedRefs): Promise<void
   if (ctx.dialect === 'sqlite') {
     // A bulk load leaves the full-text indexes in thousands of segments; merged into one, a prefix
     // search reads each term once (half the time for a common word on 1M activities).
-    for (const table of ['activities_fts', 'persons_fts', 'providers_fts']) {
+    for (const table of ['activities_fts', 'activities_open_fts', 'persons_fts', 'providers_fts']) {
       await sql`insert into ${sql.table(table)}(${sql.table(table)}) values ('optimize')`.execute(db);
     }
     await sql`pragma analysis_limit = 1000`.execute(db);
