@@ -28,6 +28,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiErrorResult } from '../../../shared/api/api-types.ts';
+import { DateField } from '../../../shared/ui/date-field.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import {
   useActivityCondominiumsQuery,
@@ -238,19 +239,18 @@ export function ActivityCreateModal({ opened, hidden = false, onClose }: Activit
               onChange={(v) => set('priorita', v ?? '2')}
               allowDeselect={false}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('fields.dataApertura')}
               value={form.dataApertura}
-              onChange={(e) => set('dataApertura', e.currentTarget.value)}
+              onChange={(date) => set('dataApertura', date)}
               error={errors.dataApertura}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t('fields.dataConcludereEntro')}
               value={form.dataConcludereEntro}
-              onChange={(e) => set('dataConcludereEntro', e.currentTarget.value)}
+              onChange={(date) => set('dataConcludereEntro', date)}
               error={errors.dataConcludereEntro}
+              clearable
             />
             <Select
               label={t('fields.servizio')}

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { priorities, priorityLabels, serviceTypeLabels, serviceTypes } from '@stabile/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../shared/ui/date-field.tsx';
 import {
   useActivityCondominiumsQuery,
   useActivityOperatorsQuery,
@@ -147,17 +148,17 @@ export function ActivityFilters({ values, onChange }: ActivityFiltersProps) {
           value={values.esercizioID}
           onChange={(e) => set('esercizioID', e.currentTarget.value.replace(/\D/g, ''))}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('fields.dataDa')}
           value={values.dataDa}
-          onChange={(e) => set('dataDa', e.currentTarget.value)}
+          onChange={(date) => set('dataDa', date)}
+          clearable
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('fields.dataA')}
           value={values.dataA}
-          onChange={(e) => set('dataA', e.currentTarget.value)}
+          onChange={(date) => set('dataA', date)}
+          clearable
         />
       </SimpleGrid>
       <Group gap="lg">

@@ -9,7 +9,6 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -18,6 +17,7 @@ import { type ActivityDetail, type Intervention, isClosedState, isoDateToday } f
 import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../shared/ui/date-field.tsx';
 import {
   useActivityProvidersQuery,
   useCreateInterventionMutation,
@@ -154,12 +154,11 @@ export function InterventionSection({ activity }: { activity: ActivityDetail }) 
           setDoneFor(null);
         }}
       >
-        <TextInput
-          type="date"
+        <DateField
           label={t('intervention.executed')}
           value={doneDate}
           max={isoDateToday()}
-          onChange={(e) => setDoneDate(e.currentTarget.value)}
+          onChange={setDoneDate}
           required
         />
       </OperatorModal>
@@ -311,12 +310,12 @@ function InterventionModal({ activity, editing, onClose }: InterventionModalProp
                 minRows={2}
               />
             )}
-            <TextInput
-              type="date"
+            <DateField
               label={t('intervention.expected')}
               value={dataPrevista}
-              onChange={(e) => setDataPrevista(e.currentTarget.value)}
+              onChange={setDataPrevista}
               required={editing?.mode === 'postpone'}
+              clearable={editing?.mode !== 'postpone'}
               error={error && editing?.mode === 'postpone' && !dataPrevista ? error : undefined}
             />
             {editing?.mode === 'postpone' && (

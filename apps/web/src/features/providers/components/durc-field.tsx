@@ -1,6 +1,7 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import { DurcState, durcStateLabels } from '@stabile/contract';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../shared/ui/date-field.tsx';
 
 export interface DurcFieldProps {
   value: string;
@@ -25,21 +26,19 @@ export function DurcField({ value, error, onChange }: DurcFieldProps) {
         onChange={(k) => set(k ?? '', second, third)}
       />
       {kind === String(DurcState.Expiring) || kind === String(DurcState.Present) ? (
-        <TextInput
-          type="date"
+        <DateField
           label={t('fields.durcScadenza')}
           value={second}
           miw={160}
-          onChange={(e) => set(kind, e.currentTarget.value, third)}
+          onChange={(date) => set(kind, date, third)}
         />
       ) : null}
       {kind === String(DurcState.Expired) ? (
-        <TextInput
-          type="date"
+        <DateField
           label={t('fields.durcScaduto')}
           value={third}
           miw={160}
-          onChange={(e) => set(kind, second, e.currentTarget.value)}
+          onChange={(date) => set(kind, second, date)}
         />
       ) : null}
     </Group>

@@ -9,7 +9,6 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
   Title,
 } from '@mantine/core';
 import {
@@ -26,6 +25,7 @@ import {
 } from '@stabile/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../shared/ui/date-field.tsx';
 import { useSupplierAnswerMutation, useSupplierRequestQuery } from '../supplier-api.ts';
 
 function italianDate(iso: string | null | undefined): string {
@@ -174,12 +174,11 @@ export function SupplierRequest({ token }: { token: string }) {
             <Stack gap="sm">
               <Text fw={600}>{t(form)}</Text>
               {form === 'rinvia' && (
-                <TextInput
-                  type="date"
+                <DateField
                   label={t('newDate')}
                   min={isoDateToday()}
                   value={nuovaData}
-                  onChange={(e) => setNuovaData(e.currentTarget.value)}
+                  onChange={setNuovaData}
                   required
                 />
               )}
