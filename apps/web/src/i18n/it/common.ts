@@ -10,6 +10,8 @@ export default {
   previous: 'Precedente',
   next: 'Successiva',
   search: 'Cerca',
+  datePlaceholder: 'gg/mm/aaaa',
+  clearDate: 'Cancella la data',
   yes: 'Sì',
   no: 'No',
   noResults: 'Nessun risultato',

@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
-import { DateField, parseItalianDate } from './date-field.tsx';
+import { DateField, type DateFieldProps, parseItalianDate } from './date-field.tsx';
 
-function Controlled({ initial, onChange }: { initial: string; onChange: (value: string) => void }) {
+/** The field as the forms use it: the value lives in the parent's state. */
+function Controlled({ initial, onChange, ...props }: Omit<DateFieldProps, 'value'> & { initial: string }) {
   const [value, setValue] = useState(initial);
   return (
     <DateField
-      label="Scadenza"
+      {...props}
       value={value}
-      clearable
       onChange={(next) => {
         setValue(next);
         onChange(next);
@@ -21,33 +21,78 @@ function Controlled({ initial, onChange }: { initial: string; onChange: (value: 
 }
 
 describe('date field', () => {
-  it('shows an ISO date day first, whatever the browser language', () => {
-    renderWithProviders(<DateField label="Scadenza" value="2026-11-24" onChange={() => undefined} />);
-    expect(screen.getByRole('textbox', { name: 'Scadenza' })).toHaveValue('24/11/2026');
+  it('shows an ISO date day first, and gg/mm/aaaa when empty', () => {
+    renderWithProviders(
+      <>
+        <DateField label="Data prevista" value="2026-11-24" onChange={() => undefined} />
+        <DateField label="Data di scadenza" value="" onChange={() => undefined} />
+      </>,
+    );
+    expect(screen.getByRole('textbox', { name: 'Data prevista' })).toHaveValue('24/11/2026');
+    const empty = screen.getByRole('textbox', { name: 'Data di scadenza' });
+    expect(empty).toHaveValue('');
+    expect(empty).toHaveAttribute('placeholder', 'gg/mm/aaaa');
   });
 
-  it('reads a typed date day first and gives it as YYYY-MM-DD, and empties', async () => {
+  it('reads a date typed day first and gives it as YYYY-MM-DD', async () => {
     const onChange = vi.fn();
     const user = userEvent.setup();
-    renderWithProviders(<Controlled initial="" onChange={onChange} />);
-    const field = screen.getByRole('textbox', { name: 'Scadenza' });
-    expect(field).toHaveAttribute('placeholder', 'gg/mm/aaaa');
+    renderWithProviders(<Controlled label="Data prevista" initial="" onChange={onChange} />);
+    const field = screen.getByRole('textbox', { name: 'Data prevista' });
+
     await user.type(field, '3/2/2027');
     await user.tab();
+
     expect(onChange).toHaveBeenLastCalledWith('2027-02-03');
+    expect(onChange).not.toHaveBeenCalledWith('2027-03-02');
     expect(field).toHaveValue('03/02/2027');
+  });
+
+  it('gives an empty string when cleared, by the clear button or by emptying the text', async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Controlled label="Data prevista" initial="2026-11-24" clearable onChange={onChange} />,
+    );
+    const field = screen.getByRole('textbox', { name: 'Data prevista' });
+
+    await user.click(screen.getByRole('button', { name: 'Cancella la data' }));
+    expect(onChange).toHaveBeenLastCalledWith('');
+    expect(field).toHaveValue('');
+
+    await user.type(field, '24/11/2026');
+    await user.tab();
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-24');
     await user.clear(field);
     await user.tab();
     expect(onChange).toHaveBeenLastCalledWith('');
+    expect(field).toHaveValue('');
   });
 
-  it('parses the ways a date is typed in Italy, and refuses what is not a date', () => {
+  it('does not take a date outside min and max', async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Controlled label="Eseguito il" initial="" min="2026-01-01" max="2026-11-24" onChange={onChange} />,
+    );
+    const field = screen.getByRole('textbox', { name: 'Eseguito il' });
+
+    await user.type(field, '25/11/2026');
+    await user.tab();
+
+    expect(onChange).not.toHaveBeenCalled();
+    expect(field).toHaveValue('');
+  });
+
+  it('parses the ways a date is typed in Italy, and refuses what is not a whole date', () => {
     expect(parseItalianDate('24/11/2026')).toBe('2026-11-24');
-    expect(parseItalianDate(' 3-2-2027 ')).toBe('2027-02-03');
+    expect(parseItalianDate('3/2/2027')).toBe('2027-02-03');
+    expect(parseItalianDate(' 03-2-2027 ')).toBe('2027-02-03');
     expect(parseItalianDate('3.12.2027')).toBe('2027-12-03');
-    expect(parseItalianDate('2027-02-03')).toBe('2027-02-03');
     expect(parseItalianDate('31/02/2027')).toBeNull();
     expect(parseItalianDate('12/31/2027')).toBeNull();
+    expect(parseItalianDate('3/2/202')).toBeNull();
+    expect(parseItalianDate('3/2/27')).toBeNull();
     expect(parseItalianDate('domani')).toBeNull();
   });
 });

@@ -1,57 +1,64 @@
-import { DateInput } from '@mantine/dates';
-import { isValidIsoDate } from '@stabile/contract';
-import 'dayjs/locale/it';
-import type { ReactNode } from 'react';
+import { DateInput, type DateInputProps } from '@mantine/dates';
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { useTranslation } from 'react-i18next';
 
-export interface DateFieldProps {
-  label: ReactNode;
+dayjs.extend(customParseFormat);
+
+export type DateFieldProps = Pick<
+  DateInputProps,
+  | 'label'
+  | 'description'
+  | 'error'
+  | 'required'
+  | 'disabled'
+  | 'clearable'
+  | 'placeholder'
+  | 'miw'
+  | 'aria-label'
+  | 'aria-describedby'
+> & {
   /** `YYYY-MM-DD`, or '' for no date. */
   value: string;
-  /** `YYYY-MM-DD`, or '' when the field is emptied. */
+  /** Called with `YYYY-MM-DD`, or '' when the field is emptied. */
   onChange: (value: string) => void;
-  /** The earliest and latest dates offered, `YYYY-MM-DD`. */
+  /** The earliest date offered, `YYYY-MM-DD`. */
   min?: string;
+  /** The latest date offered, `YYYY-MM-DD`. */
   max?: string;
-  error?: ReactNode;
-  required?: boolean;
-  disabled?: boolean;
-  /** Shows a button that empties the field. */
-  clearable?: boolean;
-  miw?: number;
-}
+};
 
-const DAY_FIRST = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+/** Day first, as dates are written in Italy; the separator is normalised to '/' before parsing. */
+const TYPED_FORMATS = ['D/M/YYYY', 'DD/MM/YYYY', 'D/MM/YYYY', 'DD/M/YYYY'];
 
 /**
- * A date as Italians type it, day first (24/11/2026, 3/2/2027, 3-2-2027, 3.2.2027), or as
- * `YYYY-MM-DD`: the ISO date, or null when it is not a real calendar date.
+ * A typed date, day first (24/11/2026, 3/2/2027, 3-2-2027, 3.2.2027): the ISO date `YYYY-MM-DD`, or
+ * null when it is not a complete, real calendar date (strict: 31/02/2027 and 3/2/27 are refused).
  */
 export function parseItalianDate(text: string): string | null {
-  const typed = text.trim();
-  const parts = DAY_FIRST.exec(typed);
-  const iso = parts ? `${parts[3]}-${parts[2]?.padStart(2, '0')}-${parts[1]?.padStart(2, '0')}` : typed;
-  return isValidIsoDate(iso) ? iso : null;
+  const typed = text.trim().replace(/[-.]/g, '/');
+  const date = dayjs(typed, TYPED_FORMATS, true);
+  return date.isValid() ? date.format('YYYY-MM-DD') : null;
 }
 
 /**
- * A date field shown and typed as dd/mm/yyyy with a calendar in Italian, whatever the browser's
- * language (a native date input follows the browser: mm/dd/yyyy in an English one). Values are
- * `YYYY-MM-DD` strings, as the API takes them.
+ * A date field shown and typed as dd/mm/yyyy, with the calendar in Italian (DatesProvider), whatever
+ * the browser's language: a native date input follows the browser (mm/dd/yyyy in an English one).
+ * Values are `YYYY-MM-DD` strings as the API takes them, '' for no date.
  */
-export function DateField({ value, onChange, min, max, clearable, ...rest }: DateFieldProps) {
+export function DateField({ value, onChange, min, max, placeholder, ...rest }: DateFieldProps) {
+  const { t } = useTranslation('common');
   return (
     <DateInput
       {...rest}
-      locale="it"
-      valueFormat="DD/MM/YYYY"
-      placeholder="gg/mm/aaaa"
-      dateParser={parseItalianDate}
       value={value || null}
       onChange={(next) => onChange(next ?? '')}
+      valueFormat="DD/MM/YYYY"
+      dateParser={parseItalianDate}
+      placeholder={placeholder ?? t('datePlaceholder')}
       minDate={min}
       maxDate={max}
-      clearable={clearable}
-      firstDayOfWeek={1}
+      clearButtonProps={{ 'aria-label': t('clearDate') }}
     />
   );
 }

@@ -30,6 +30,7 @@ export function DurcField({ value, error, onChange }: DurcFieldProps) {
           label={t('fields.durcScadenza')}
           value={second}
           miw={160}
+          clearable
           onChange={(date) => set(kind, date, third)}
         />
       ) : null}
@@ -38,6 +39,7 @@ export function DurcField({ value, error, onChange }: DurcFieldProps) {
           label={t('fields.durcScaduto')}
           value={third}
           miw={160}
+          clearable
           onChange={(date) => set(kind, second, date)}
         />
       ) : null}
