@@ -684,7 +684,7 @@ describe('the list', () => {
   it('shows closed activities only inside the visibility window', async () => {
     const closedId = ids['Cancello rotto']!;
     const db = t.database.db;
-    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    const daysAgo = (n: number) => isoDaysAgo(isoDateToday(), n);
     await setClosingDate(db, fresh.archiveId, closedId, daysAgo(40));
     await expectIds('stato=0', []);
     expect(await list('')).not.toContain(closedId);
@@ -809,7 +809,7 @@ describe('pages of every order and filter', () => {
     const mine = await createTestSession(t);
     const db = t.database.db;
     const condo = await insertCondominium(db, mine.archiveId, 'Condominio Ordini');
-    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    const daysAgo = (n: number) => isoDaysAgo(isoDateToday(), n);
     const open = async (payload: Json) =>
       (await call('POST', '/api/attivita', { condGenID: condo, ...payload }, mine)).body.data.id as number;
     const setState = (id: number, stato: number) =>
@@ -949,7 +949,7 @@ describe('interventions', () => {
     const stale = await call('PUT', `${base}/${i.id}`, { operatore: 'Mario', objVersion: 1 });
     expect(stale.status).toBe(409);
 
-    const later = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const later = isoDaysAgo(isoDateToday(), -5);
     const postponed = await call('PUT', `${base}/${i.id}/dataPrevista`, {
       dataPrevista: later,
       motivazione: 'Pezzo in arrivo',

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestSession, type TestSession } from '../../test/sessions.ts';
 import { insertCondominium, insertRegistryRow } from '../activities/activity.fixtures.ts';
+import { isoDaysAgo } from '../activities/activity.repository.ts';
 import { addDevice } from '../notifications/device.repository.ts';
 import { decryptPushMessage, fakeBrowser } from '../notifications/push.test-helpers.ts';
 
@@ -15,7 +16,8 @@ let condo: number;
 let provider: number;
 let silentProvider: number;
 const today = isoDateToday();
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+// Days from today in Italy, as the server counts them (a UTC date is yesterday's there after 23:00 UTC).
+const inDays = (n: number) => isoDaysAgo(isoDateToday(), -n);
 
 beforeAll(async () => {
   t = await buildTestApp();
