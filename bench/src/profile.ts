@@ -4,15 +4,12 @@
 // what it calls. The raw profile is kept in bench/.results/ for Chrome DevTools.
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort } from '../../e2e/support/free-port.ts';
 import { startServer } from '../../e2e/support/server.ts';
-import type { Scenario, ScenarioModule } from './scenarios/types.ts';
+import { BENCH_DIR, findScenario, RESULTS_DIR } from './scenario-files.ts';
 import { openBenchSession } from './session.ts';
 
-const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RESULTS_DIR = path.join(BENCH_DIR, '.results');
 const activities = Number(process.env.BENCH_ACTIVITIES ?? 1_000_000);
 const duration = Number(process.env.BENCH_DURATION ?? 8);
 
@@ -69,16 +66,6 @@ function report(profile: CpuProfile): void {
   print('Self time by package', selfByPackage, 20);
   print('Self time by function', selfByFunction, 30);
   print('Including callees, by package', inclusiveByPackage, 25);
-}
-
-async function findScenario(name: string): Promise<Scenario> {
-  const dir = path.join(BENCH_DIR, 'src/scenarios');
-  for (const file of (await readdir(dir)).filter((f) => f.endsWith('.ts') && f !== 'types.ts')) {
-    const module = (await import(pathToFileURL(path.join(dir, file)).href)) as Partial<ScenarioModule>;
-    const found = module.scenarios?.find((s) => s.name === name);
-    if (found) return found;
-  }
-  throw new Error(`No scenario named "${name}" (see bench/src/scenarios).`);
 }
 
 async function main(): Promise<void> {

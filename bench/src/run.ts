@@ -2,18 +2,16 @@
 // every registered scenario with autocannon next to a bare-Fastify baseline measured in the same run.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort } from '../../e2e/support/free-port.ts';
 import { REPO_ROOT, type RunningServer, startServer } from '../../e2e/support/server.ts';
-import type { BenchContext, BenchRequest, Scenario, ScenarioModule } from './scenarios/types.ts';
+import { BENCH_DIR, loadScenarios, RESULTS_DIR } from './scenario-files.ts';
+import type { BenchContext, BenchRequest, Scenario } from './scenarios/types.ts';
 import { describeFailure, openBenchSession } from './session.ts';
 
-const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RESULTS_DIR = path.join(BENCH_DIR, '.results');
 const SEED_CLI = path.join(REPO_ROOT, 'apps/server/src/seed/cli.ts');
 
 const settings = {
@@ -78,20 +76,6 @@ async function ensureLargeArchive(notes: string[], activities = settings.activit
   await writeFile(marker, JSON.stringify({ activities, seconds, createdAt: new Date() }));
   log(`Generated in ${seconds.toFixed(0)} s`);
   return dataDir;
-}
-
-async function loadScenarios(): Promise<Scenario[]> {
-  const dir = path.join(BENCH_DIR, 'src/scenarios');
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.ts') && f !== 'types.ts').sort();
-  const all: Scenario[] = [];
-  for (const file of files) {
-    const module = (await import(pathToFileURL(path.join(dir, file)).href)) as Partial<ScenarioModule>;
-    all.push(...(module.scenarios ?? []));
-  }
-  // foundation first, then the areas in file order
-  all.sort((a, b) => Number(b.name === 'health') - Number(a.name === 'health'));
-  const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
-  return wanted.length ? all.filter((s) => wanted.some((w) => s.name.startsWith(w))) : all;
 }
 
 function headersFor(scenario: Scenario, context: BenchContext): Record<string, string> {
@@ -183,7 +167,7 @@ function printTable(rows: Row[]): void {
 
 async function main(): Promise<void> {
   const notes: string[] = [];
-  const scenarios = await loadScenarios();
+  const scenarios = await loadScenarios(process.argv.slice(2).filter((arg) => !arg.startsWith('-')));
   const dataDir = await ensureLargeArchive(notes);
   await mkdir(RESULTS_DIR, { recursive: true });
 

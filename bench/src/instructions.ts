@@ -1,0 +1,150 @@
+// `npm run bench:instructions -- <scenario> [<scenario>...]`: the CPU instructions the real server
+// runs per request of a scenario, counted by valgrind's callgrind. Unlike requests per second on a
+// shared machine, the count changes little from one run to the next (a few percent), so it tells
+// whether a change made the server's work smaller. It counts the server process's own code (ours,
+// Node, V8, SQLite), not the kernel's: socket writes and file locks are left out.
+//
+// For each scenario: one server process (WORKERS=1) on the generated archive starts under callgrind
+// with counting off; after BENCH_WARM_REQUESTS requests (default 20,000: V8 has compiled the hot
+// code by then) counting is switched on for BENCH_COUNTED_REQUESTS (default 3,000), 4 at a time.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { freePort } from '../../e2e/support/free-port.ts';
+import { REPO_ROOT, SERVER_MAIN } from '../../e2e/support/server.ts';
+import { BENCH_DIR, findScenario, RESULTS_DIR } from './scenario-files.ts';
+import type { Scenario } from './scenarios/types.ts';
+import { openBenchSession } from './session.ts';
+
+const activities = Number(process.env.BENCH_ACTIVITIES ?? 1_000_000);
+const warmRequests = Number(process.env.BENCH_WARM_REQUESTS ?? 20_000);
+const countedRequests = Number(process.env.BENCH_COUNTED_REQUESTS ?? 3_000);
+
+// valgrind's control pipes are named after the user and host of the environment: the server and
+// callgrind_control must see the same ones.
+const HOST = '127.0.0.1';
+const controlEnv = { ...process.env, USER: process.env.USER ?? 'stabile', HOST };
+
+function requireValgrind(): void {
+  try {
+    execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
+  } catch {
+    throw new Error('valgrind is needed (Debian: apt-get install valgrind).');
+  }
+}
+
+async function instructionsPerRequest(scenario: Scenario, dataDir: string): Promise<number> {
+  const outDir = path.join(RESULTS_DIR, 'callgrind');
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  const port = await freePort();
+  const server = spawn(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      '--instr-atstart=no',
+      `--callgrind-out-file=${outDir}/callgrind.%p`,
+      process.execPath,
+      '--import',
+      'tsx',
+      SERVER_MAIN,
+    ],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...controlEnv,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: `http://${HOST}:${port}`,
+        LOG_LEVEL: 'warn',
+        WORKERS: '1',
+        AUTH_RATE_LIMIT_FACTOR: '50',
+      },
+      stdio: ['ignore', 'ignore', 'ignore'],
+    },
+  );
+  const control = (...args: string[]) =>
+    execFileSync('callgrind_control', [...args, String(server.pid)], { env: controlEnv, stdio: 'ignore' });
+  try {
+    const baseURL = `http://${HOST}:${port}`;
+    const deadline = Date.now() + 600_000;
+    while (
+      !(await fetch(`${baseURL}/health`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      if (server.exitCode !== null || Date.now() > deadline) throw new Error('The server did not start.');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const { session, notes } = await openBenchSession(baseURL, process.env.BENCH_ARCHIVE ?? 'Grande');
+    if (scenario.needsArchive && !session) throw new Error(notes.join('; '));
+    const headers: Record<string, string> = session
+      ? { authorization: `Bearer ${session.accessToken}`, 'x-archive-id': String(session.archiveId) }
+      : {};
+    const requests = scenario
+      .requests({ baseURL, session })
+      .map((r) => ({ method: r.method ?? 'GET', path: r.path, headers }));
+    const load = async (amount: number) => {
+      const result = await autocannon({ url: baseURL, connections: 4, amount, requests });
+      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${scenario.name}: requests failed.`);
+    };
+    await load(warmRequests);
+    control('--instr=on');
+    await load(countedRequests);
+    control('--instr=off');
+    control('--dump');
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+  let total = 0;
+  for (const file of await readdir(outDir)) {
+    const totals = /^totals: (\d+)/m.exec(await readFile(path.join(outDir, file), 'utf8'));
+    total += Number(totals?.[1] ?? 0);
+  }
+  if (total === 0) throw new Error('callgrind counted nothing.');
+  return total / countedRequests;
+}
+
+async function main(): Promise<void> {
+  const names = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+  if (names.length === 0) throw new Error('Usage: npm run bench:instructions -- <scenario> [<scenario>...]');
+  requireValgrind();
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const dataDir = path.join(BENCH_DIR, '.bench-data', `sqlite-${activities}`);
+  if (!existsSync(path.join(dataDir, 'bench-ready.json'))) {
+    throw new Error(`No generated archive of ${activities} activities: \`npm run bench\` makes it first.`);
+  }
+  const rows: Array<{ scenario: string; instructionsPerRequest: number }> = [];
+  for (const name of names) {
+    const scenario = await findScenario(name);
+    const perRequest = await instructionsPerRequest(scenario, dataDir);
+    rows.push({ scenario: name, instructionsPerRequest: Math.round(perRequest) });
+    process.stdout.write(`${name}: ${(perRequest / 1000).toFixed(0)} k instructions per request\n`);
+  }
+  await writeFile(
+    path.join(RESULTS_DIR, 'instructions-latest.json'),
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        node: process.version,
+        cpu: os.cpus()[0]?.model,
+        activities,
+        warmRequests,
+        countedRequests,
+        rows,
+      },
+      null,
+      2,
+    ),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
