@@ -8,7 +8,13 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RawServerDefault,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -18,6 +24,7 @@ import {
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Kysely } from 'kysely';
+import { ZodType } from 'zod';
 import type { Config } from './config.ts';
 import type { DialectName } from './db/database.ts';
 import type { Database } from './db/schema.ts';
@@ -88,6 +95,27 @@ const checkedSerializerCompiler: SerializerCompiler = (route) => {
   };
 };
 
+/**
+ * The same check for answers sent as JSON text (sendPagedJson), which skip the serializer: the text
+ * must parse into exactly what the route's response schema makes of it.
+ */
+function checkJsonText(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+  if (typeof payload !== 'string' || !String(reply.getHeader('content-type')).includes('json')) return;
+  const schema = (request.routeOptions.schema?.response as Record<number, unknown> | undefined)?.[
+    reply.statusCode
+  ];
+  if (!(schema instanceof ZodType)) return;
+  const sent: unknown = JSON.parse(payload);
+  const result = schema.safeParse(sent);
+  if (!result.success || !isDeepStrictEqual(result.data, sent)) {
+    throw new Error(
+      `The response of ${request.method} ${request.routeOptions.url} does not match its schema exactly:\n${payload}\n${
+        result.success ? JSON.stringify(result.data) : result.error.message
+      }`,
+    );
+  }
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const { config } = options;
   const app = Fastify({
@@ -103,6 +131,12 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(options.checkResponses ? checkedSerializerCompiler : plainSerializerCompiler);
+  if (options.checkResponses) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      checkJsonText(request, reply, payload);
+      return payload;
+    });
+  }
   app.decorate('config', config);
   app.decorate('db', options.db);
   app.decorate('dialect', options.dialect);

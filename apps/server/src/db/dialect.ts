@@ -57,3 +57,47 @@ export function inIdList(dialect: DialectName, column: string, list: unknown): R
     ? sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${list}))`
     : sql<SqlBool>`${sql.ref(column)} = any(${list}::bigint[])`;
 }
+
+/**
+ * How a value of a JSON object built by the database is written: a number (integer column), a
+ * number or null, a string, a string or null, or a boolean (a 0/1 column).
+ */
+export type JsonValueKind = 'number' | 'number?' | 'text' | 'text?' | 'boolean';
+
+/** One member of a JSON object built by the database: its key, how its value is written, its SQL. */
+export type JsonMember = readonly [key: string, kind: JsonValueKind, value: RawBuilder<unknown>];
+
+/**
+ * A JSON object built by the database, as text, from SQL values: the API objects of the hot lists
+ * are written by SQLite or PostgreSQL in one value per row, instead of a JavaScript value per column
+ * that is then mapped and serialised (docs/decisions/0007). SQLite: `concat` of the members, text
+ * through `json_quote` (which also writes NULL as null). PostgreSQL: `json_build_object`.
+ */
+export function jsonObject(dialect: DialectName, members: readonly JsonMember[]): RawBuilder<string> {
+  if (dialect === 'postgres') {
+    const args = members.flatMap(([key, kind, value]) => [
+      sql.lit(key),
+      kind === 'boolean' ? sql`(${value} = 1)` : value,
+    ]);
+    return sql<string>`json_build_object(${sql.join(args)})::text`;
+  }
+  const parts = members.flatMap(([key, kind, value], i) => [
+    sql.lit(`${i === 0 ? '{' : ','}${JSON.stringify(key)}:`),
+    sqliteJsonValue(kind, value),
+  ]);
+  return sql<string>`concat(${sql.join([...parts, sql.lit('}')])})`;
+}
+
+function sqliteJsonValue(kind: JsonValueKind, value: RawBuilder<unknown>): RawBuilder<unknown> {
+  switch (kind) {
+    case 'number':
+      return value;
+    case 'number?':
+      return sql`coalesce(${value}, 'null')`;
+    case 'text':
+    case 'text?':
+      return sql`json_quote(${value})`;
+    case 'boolean':
+      return sql`case when ${value} = 1 then 'true' else 'false' end`;
+  }
+}

@@ -5,6 +5,8 @@ import type {
   AssignmentMessage,
   Intervention,
 } from '@stabile/contract';
+import { type RawBuilder, sql } from 'kysely';
+import type { JsonMember } from '../../db/dialect.ts';
 import type {
   ActivityEventRow,
   ActivityRow,
@@ -20,13 +22,24 @@ export type ActivityRowWithNames = Omit<ActivityRow, 'search_doc'> & {
   richiedente_descr: string | null;
 };
 
+/** A list shows the first characters of a description (counted as characters, as SQL does). */
 const LIST_DESCRIPTION_LENGTH = 240;
 
+function excerpt(text: string): string {
+  if (text.length <= LIST_DESCRIPTION_LENGTH) return text;
+  const characters = Array.from(text);
+  return characters.length <= LIST_DESCRIPTION_LENGTH
+    ? text
+    : `${characters.slice(0, LIST_DESCRIPTION_LENGTH - 1).join('')}…`;
+}
+
+/**
+ * An activity of a list as an API object (ActivityListItem) from its row with names; `full` keeps
+ * the whole description (the drawer). The lists have the database write the same object
+ * (activityListItemMembers); a test holds the two equal.
+ */
 export function toActivityListItem(row: ActivityRowWithNames, full = false): ActivityListItem {
-  const descrizione =
-    full || row.descrizione.length <= LIST_DESCRIPTION_LENGTH
-      ? row.descrizione
-      : `${row.descrizione.slice(0, LIST_DESCRIPTION_LENGTH - 1)}…`;
+  const descrizione = full ? row.descrizione : excerpt(row.descrizione);
   return {
     id: Number(row.id),
     numeroPratica: Number(row.numero_pratica),
@@ -54,6 +67,43 @@ export function toActivityListItem(row: ActivityRowWithNames, full = false): Act
     objVersion: row.obj_version,
   };
 }
+
+const column = (name: string): RawBuilder<unknown> => sql.ref(name);
+
+/**
+ * ActivityListItem as the database writes it (jsonObject), member by member in the order of
+ * toActivityListItem, from the activity `a` with its condominium `c`, type `t` and applicant `p`.
+ */
+export const activityListItemMembers: readonly JsonMember[] = [
+  ['id', 'number', column('a.id')],
+  ['numeroPratica', 'number', column('a.numero_pratica')],
+  ['condGenID', 'number', column('a.cond_gen_id')],
+  ['intestazioneCondominio', 'text', sql`coalesce(c.intestazione, '')`],
+  ['titolo', 'text', column('a.titolo')],
+  [
+    'descrizione',
+    'text',
+    sql`case when length(a.descrizione) <= ${sql.lit(LIST_DESCRIPTION_LENGTH)} then a.descrizione else substr(a.descrizione, 1, ${sql.lit(LIST_DESCRIPTION_LENGTH - 1)}) || '…' end`,
+  ],
+  ['stato', 'number', column('a.stato')],
+  ['gestore', 'text', column('a.gestore')],
+  ['tipoSegnalazID', 'number', column('a.tipo_segnalaz_id')],
+  ['tipoSegnalazDescr', 'text', sql`coalesce(t.descr, '')`],
+  ['priorita', 'number', column('a.priorita')],
+  ['dataApertura', 'text', column('a.data_apertura')],
+  ['dataChiusura', 'text?', column('a.data_chiusura')],
+  ['richiedenteID', 'number', sql`coalesce(a.richiedente_id, -1)`],
+  ['richiedenteDescr', 'text?', column('p.descr')],
+  ['dataConcludereEntro', 'text?', column('a.data_concludere_entro')],
+  ['operatore', 'text', column('a.operatore')],
+  ['nascosta', 'boolean', column('a.nascosta')],
+  ['servizio', 'number?', column('a.servizio')],
+  ['esercizioID', 'number?', column('a.esercizio_id')],
+  ['avvisi', 'boolean', column('a.avvisi')],
+  ['interventiInCorso', 'number', column('a.interventi_in_corso')],
+  ['ultimoAggiornamento', 'text', column('a.ultimo_aggiornamento')],
+  ['objVersion', 'number', column('a.obj_version')],
+];
 
 export function toActivityEvent(row: ActivityEventRow): ActivityEvent {
   return {

@@ -1,12 +1,12 @@
 import { type ActivityListFilters, COUNT_CAP, stateGroupOf } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
-import { dialectOf, idList, inIdList } from '../../db/dialect.ts';
+import { dialectOf, idList, inIdList, jsonObject } from '../../db/dialect.ts';
 import { addToCounter, readCounter } from '../../db/ids.ts';
 import { preparedQuery, shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { documentMatches, ftsMatchOf } from '../../db/search-terms.ts';
-import type { ActivityRowWithNames } from './activity.mapper.ts';
+import { type ActivityRowWithNames, activityListItemMembers } from './activity.mapper.ts';
 import type { ActivityRow } from './activity.table.ts';
 import {
   activityFtsMatch,
@@ -156,8 +156,8 @@ const ACTIVITY_COLUMNS = [
 export type ActivityDb = Database & { a: ActivityRow };
 export type ActivityQuery = SelectQueryBuilder<ActivityDb, 'a', object>;
 
-/** Adds the condominium, type and applicant names and selects the API columns. */
-function withNames(qb: ActivityQuery) {
+/** Joins the condominium `c`, type `t` and applicant `p` of each activity `a`. */
+function joinNames(qb: ActivityQuery) {
   return qb
     .leftJoin('condominiums as c', (j) =>
       j.onRef('c.archive_id', '=', 'a.archive_id').onRef('c.id', '=', 'a.cond_gen_id'),
@@ -167,8 +167,31 @@ function withNames(qb: ActivityQuery) {
     )
     .leftJoin('persons as p', (j) =>
       j.onRef('p.archive_id', '=', 'a.archive_id').onRef('p.id', '=', 'a.richiedente_id'),
-    )
-    .select([...ACTIVITY_COLUMNS, 'c.intestazione', 't.descr as tipo_descr', 'p.descr as richiedente_descr']);
+    );
+}
+
+/** The API columns with the condominium, type and applicant names (for toActivityListItem). */
+function withNames(qb: ActivityQuery) {
+  return joinNames(qb).select([
+    ...ACTIVITY_COLUMNS,
+    'c.intestazione',
+    't.descr as tipo_descr',
+    'p.descr as richiedente_descr',
+  ]);
+}
+
+/**
+ * The JSON text of an activity of a list (ActivityListItem), written by the database: a list page
+ * sends these as they are (decision 0007).
+ */
+function withListItems(db: Kysely<Database>, qb: ActivityQuery) {
+  return joinNames(qb).select(['a.id', jsonObject(dialectOf(db), activityListItemMembers).as('item')]);
+}
+
+/** A row of withListItems. */
+interface ListItemRow {
+  id: number;
+  item: string;
 }
 
 export function isoDaysAgo(today: string, days: number): string {
@@ -409,7 +432,8 @@ function applyOrder<Q extends ActivityQuery>(
 }
 
 export interface ActivityPage {
-  rows: ActivityRowWithNames[];
+  /** The JSON texts of the page's activities (ActivityListItem), in order. */
+  items: string[];
   total: number;
   capped: boolean;
 }
@@ -450,7 +474,7 @@ const listPage = shapedQuery((db, s: ListShape, v: ListValues) => {
     .crossJoin('activities as a')
     .whereRef('a.id', '=', 'pg.page_id')
     .where('a.archive_id', '=', archiveId) as unknown as ActivityQuery;
-  return withNames(applyOrder(outer, s.orderBy));
+  return withListItems(db, applyOrder(outer, s.orderBy));
 });
 
 /**
@@ -673,14 +697,14 @@ export async function listActivities(
         },
       }
     : shape;
-  const rows = (await listPage(db, pageShape, values)) as ActivityRowWithNames[];
+  const items = ((await listPage(db, pageShape, values)) as ListItemRow[]).map((r) => r.item);
 
   // A short page is the last one: its total is known without counting.
   const total =
-    rows.length < f.pageSize && (rows.length > 0 || offset === 0)
-      ? { total: offset + rows.length, capped: false }
+    items.length < f.pageSize && (items.length > 0 || offset === 0)
+      ? { total: offset + items.length, capped: false }
       : await totalOf(db, archiveId, f, window, shape, values);
-  return { rows, ...total };
+  return { items, ...total };
 }
 
 /**
@@ -899,18 +923,28 @@ async function pageOf(
   const capped = matches.length > SEARCH_COUNT_CAP;
   const total = capped ? SEARCH_COUNT_CAP : matches.length;
   const ids = matches.slice(offset, offset + pageSize);
-  if (ids.length === 0) return { rows: [], total, capped };
-  const found = (await activitiesByIds(db, archiveId, idList(dialectOf(db), ids))) as ActivityRowWithNames[];
-  const byId = new Map(found.map((r) => [Number(r.id), r]));
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total, capped };
+  if (ids.length === 0) return { items: [], total, capped };
+  return { items: await listItemsByIds(db, archiveId, ids), total, capped };
+}
+
+/** The list items (JSON texts of ActivityListItem) of some activities, in the order of `ids`. */
+export async function listItemsByIds(
+  db: Kysely<Database>,
+  archiveId: number,
+  ids: number[],
+): Promise<string[]> {
+  const found = (await activitiesByIds(db, archiveId, idList(dialectOf(db), ids))) as ListItemRow[];
+  const byId = new Map(found.map((r) => [Number(r.id), r.item]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
- * The API rows of some activities of an archive, by id (a JSON array on SQLite, an array on
+ * The list items of some activities of an archive, by id (a JSON array on SQLite, an array on
  * PostgreSQL): one shape whatever the number of ids, so it is compiled once.
  */
 const activitiesByIds = preparedQuery((db, archiveId: number, ids: string | number[]) =>
-  withNames(
+  withListItems(
+    db,
     db
       .selectFrom('activities as a')
       .where('a.archive_id', '=', archiveId)

@@ -31,7 +31,7 @@ import {
 } from '@stabile/contract';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
-import { ok, paged } from '../../shared/envelope.ts';
+import { ok, sendPagedJson } from '../../shared/envelope.ts';
 import {
   actorName,
   addNote,
@@ -80,8 +80,8 @@ export async function activityRoutes(app: AppInstance) {
       },
     },
     async (request, reply) => {
-      const result = await listForActor(app.db, app.dialect, actorOf(request), request.query);
-      return paged(reply, result.items, request.query, result.total, result.capped);
+      const page = await listForActor(app.db, app.dialect, actorOf(request), request.query);
+      return sendPagedJson(reply, page.items, request.query, page.total, page.capped);
     },
   );
 

@@ -25,8 +25,8 @@ import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound, staleVersion } from '../../shared/app-error.ts';
 import { searchPredicate } from '../people/people-search.ts';
-import { toActivityEvent, toActivityListItem } from './activity.mapper.ts';
-import { listActivities, recount, type VisibilityWindow } from './activity.repository.ts';
+import { toActivityEvent } from './activity.mapper.ts';
+import { type ActivityPage, listActivities, recount, type VisibilityWindow } from './activity.repository.ts';
 import type { ActivityRow } from './activity.table.ts';
 import { loadActivityDetail } from './activity-detail.ts';
 import { addEvent } from './activity-events.ts';
@@ -126,25 +126,18 @@ function windowOf(settings: ActivitySettings): VisibilityWindow {
 
 // ---------------------------------------------------------------------------- list and detail
 
+/** A page of the activity list, its items as JSON texts (ActivityPage), with the user's window. */
 export async function listForActor(
   db: Kysely<Database>,
   dialect: DialectName,
   actor: Actor,
   filters: ActivityListFilters,
-) {
+): Promise<ActivityPage> {
   if (filters.dataDa && filters.dataA && filters.dataDa > filters.dataA) {
     throw invalid('dataDa', ActivityMessage.DateRange);
   }
   const settings = await getSettings(db, actor);
-  const page = await listActivities(
-    db,
-    dialect,
-    actor.archiveId,
-    filters,
-    windowOf(settings),
-    isoDateToday(),
-  );
-  return { items: page.rows.map((r) => toActivityListItem(r)), total: page.total, capped: page.capped };
+  return listActivities(db, dialect, actor.archiveId, filters, windowOf(settings), isoDateToday());
 }
 
 export function getActivity(db: Kysely<Database>, archiveId: number, id: number): Promise<ActivityDetail> {
