@@ -136,9 +136,14 @@ export async function listForActor(
   if (filters.dataDa && filters.dataA && filters.dataDa > filters.dataA) {
     throw invalid('dataDa', ActivityMessage.DateRange);
   }
-  const settings = await getSettings(db, actor);
-  return listActivities(db, dialect, actor.archiveId, filters, windowOf(settings), isoDateToday());
+  // The open and suspended tabs show no closed activity: the user's window does not matter there.
+  const group = filters.stato === undefined ? null : stateGroupOf(filters.stato);
+  const window = group === 1 || group === 2 ? NO_CLOSED_WINDOW : windowOf(await getSettings(db, actor));
+  return listActivities(db, dialect, actor.archiveId, filters, window, isoDateToday());
 }
+
+/** The window of lists that cannot show closed activities (it never reaches their queries). */
+const NO_CLOSED_WINDOW: VisibilityWindow = { days: 0, perCondominio: new Map() };
 
 export function getActivity(db: Kysely<Database>, archiveId: number, id: number): Promise<ActivityDetail> {
   return loadActivityDetail(db, archiveId, id);
