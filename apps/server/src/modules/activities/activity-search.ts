@@ -128,7 +128,16 @@ export async function newestFtsIds(
   index: ActivityIndex = 'activities_fts',
 ): Promise<number[]> {
   const { low, high } = ftsRowids(archiveId);
-  return (await newestRows[index](db, low, high, match, limit)).map((r) => Number(r.id));
+  const [row] = await newestRows[index](db, low, high, match, limit);
+  return JSON.parse(row?.ids ?? '[]') as number[];
+}
+
+/**
+ * SQLite: the ids of a list of matches, newest (largest) first, as one JSON array: a hundred ids
+ * in one value instead of a row each, which cost as much as reading them from the index.
+ */
+export function newestIdArray(id: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`json_group_array(${id} order by ${id} desc)`;
 }
 
 // (The cast keeps the ids integers: a bound number is a double in SQLite.)
@@ -136,8 +145,8 @@ const newestRowsOf = (index: ActivityIndex) =>
   preparedQuery(
     (_db, low: number, high: number, match: string, limit: number) =>
       sql<{
-        id: number;
-      }>`select rowid - cast(${low} as integer) as id from ${sql.table(index)} where ${sql.table(index)} match ${match} and rowid between ${low} and ${high} order by rowid desc limit +${limit}`,
+        ids: string;
+      }>`select ${newestIdArray(sql.raw('id'))} as ids from (select rowid - cast(${low} as integer) as id from ${sql.table(index)} where ${sql.table(index)} match ${match} and rowid between ${low} and ${high} order by rowid desc limit +${limit})`,
   );
 
 const newestRows = {

@@ -17,6 +17,7 @@ import {
   ftsRowids,
   newestFirst,
   newestFtsIds,
+  newestIdArray,
   openWordsTag,
 } from './activity-search.ts';
 
@@ -863,8 +864,8 @@ async function searchActivities(
     });
     if (facetsOnly) return newestFtsIds(db, archiveId, match, wanted);
     if (!hasListFilters({ ...f, searchQuery: undefined })) {
-      const rows = await newestMatchIds(db, shape, { ...values, match, ...ftsRowids(archiveId), wanted });
-      return rows.map((m) => Number(m.page_id));
+      const [row] = await newestMatchIds(db, shape, { ...values, match, ...ftsRowids(archiveId), wanted });
+      return JSON.parse(row?.ids ?? '[]') as number[];
     }
     if (hasSelectiveFilter(shape)) return ids(archive.where(documentMatches('a.search_doc', terms)));
     const newest = await ids(fromNewestMatches(db, archiveId, match, NEWEST_MATCHES_BUDGET), newestFirst);
@@ -879,20 +880,26 @@ const idsNewestFirst = sql`a.id desc`;
 
 /**
  * SQLite: the ids of the newest `wanted` matches of a search whose filters are the list's only (a
- * state tab with a closed-activity window), compiled once per shape like the lists.
+ * state tab with a closed-activity window), newest first in one JSON array (newestIdArray),
+ * compiled once per shape like the lists.
  */
 const newestMatchIds = shapedQuery((db, s: ListShape, v: ListValues) =>
-  applyFilters(
-    fromNewestMatches(db, v.archiveId as number, v.match as string, undefined, {
-      low: v.low as number,
-      high: v.high as number,
-    }),
-    s,
-    v,
-  )
-    .select('a.id as page_id')
-    .orderBy(newestFirst)
-    .limit(v.wanted as number),
+  db
+    .selectFrom(
+      applyFilters(
+        fromNewestMatches(db, v.archiveId as number, v.match as string, undefined, {
+          low: v.low as number,
+          high: v.high as number,
+        }),
+        s,
+        v,
+      )
+        .select('a.id as page_id')
+        .orderBy(newestFirst)
+        .limit(v.wanted as number)
+        .as('m'),
+    )
+    .select(newestIdArray(sql.ref('m.page_id')).as('ids')),
 );
 
 /**
