@@ -100,16 +100,23 @@ const checkedSerializerCompiler: SerializerCompiler = (route) => {
  * must parse into exactly what the route's response schema makes of it.
  */
 function checkJsonText(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
-  if (typeof payload !== 'string' || !String(reply.getHeader('content-type')).includes('json')) return;
+  if (!String(reply.getHeader('content-type')).includes('json')) return;
+  const text =
+    typeof payload === 'string'
+      ? payload
+      : payload instanceof Uint8Array
+        ? Buffer.from(payload).toString('utf8')
+        : null;
+  if (text === null) return;
   const schema = (request.routeOptions.schema?.response as Record<number, unknown> | undefined)?.[
     reply.statusCode
   ];
   if (!(schema instanceof ZodType)) return;
-  const sent: unknown = JSON.parse(payload);
+  const sent: unknown = JSON.parse(text);
   const result = schema.safeParse(sent);
   if (!result.success || !isDeepStrictEqual(result.data, sent)) {
     throw new Error(
-      `The response of ${request.method} ${request.routeOptions.url} does not match its schema exactly:\n${payload}\n${
+      `The response of ${request.method} ${request.routeOptions.url} does not match its schema exactly:\n${text}\n${
         result.success ? JSON.stringify(result.data) : result.error.message
       }`,
     );

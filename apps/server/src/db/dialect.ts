@@ -88,6 +88,17 @@ export function jsonObject(dialect: DialectName, members: readonly JsonMember[])
   return sql<string>`concat(${sql.join([...parts, sql.lit('}')])})`;
 }
 
+/**
+ * A text as its UTF-8 bytes, read as a Buffer (SQLite: a blob; PostgreSQL: bytea). A JSON text the
+ * server only forwards is sent as the database wrote it, without being decoded into a JavaScript
+ * string and encoded back on the way out (decision 0007).
+ */
+export function utf8Bytes(dialect: DialectName, text: RawBuilder<string>): RawBuilder<Buffer> {
+  return dialect === 'postgres'
+    ? sql<Buffer>`convert_to(${text}, 'UTF8')`
+    : sql<Buffer>`cast(${text} as blob)`;
+}
+
 function sqliteJsonValue(kind: JsonValueKind, value: RawBuilder<unknown>): RawBuilder<unknown> {
   switch (kind) {
     case 'number':

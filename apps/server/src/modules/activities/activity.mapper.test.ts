@@ -124,7 +124,7 @@ describe('list items written by the database', () => {
             .execute();
           const [written] = await listItemsByIds(db, s.archiveId, [ACTIVITY]);
           const mapped = toActivityListItem((await findActivity(db, s.archiveId, ACTIVITY))!);
-          expect(JSON.parse(written!)).toStrictEqual(mapped);
+          expect(JSON.parse(written!.toString('utf8'))).toStrictEqual(mapped);
         },
       ),
       { numRuns: 150 },

@@ -1,7 +1,7 @@
 import { type ActivityListFilters, COUNT_CAP, stateGroupOf } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
-import { dialectOf, idList, inIdList, jsonObject } from '../../db/dialect.ts';
+import { dialectOf, idList, inIdList, jsonObject, utf8Bytes } from '../../db/dialect.ts';
 import { addToCounter, readCounter } from '../../db/ids.ts';
 import { preparedQuery, shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
@@ -182,17 +182,21 @@ function withNames(qb: ActivityQuery) {
 }
 
 /**
- * The JSON text of an activity of a list (ActivityListItem), written by the database: a list page
- * sends these as they are (decision 0007).
+ * The JSON text of an activity of a list (ActivityListItem), written by the database as UTF-8
+ * bytes: a list page sends these as they are (decision 0007).
  */
 function withListItems(db: Kysely<Database>, qb: ActivityQuery) {
-  return joinNames(qb).select(['a.id', jsonObject(dialectOf(db), activityListItemMembers).as('item')]);
+  const dialect = dialectOf(db);
+  return joinNames(qb).select([
+    'a.id',
+    utf8Bytes(dialect, jsonObject(dialect, activityListItemMembers)).as('item'),
+  ]);
 }
 
 /** A row of withListItems. */
 interface ListItemRow {
   id: number;
-  item: string;
+  item: Buffer;
 }
 
 export function isoDaysAgo(today: string, days: number): string {
@@ -433,8 +437,8 @@ function applyOrder<Q extends ActivityQuery>(
 }
 
 export interface ActivityPage {
-  /** The JSON texts of the page's activities (ActivityListItem), in order. */
-  items: string[];
+  /** The JSON texts of the page's activities (ActivityListItem) in UTF-8, in order. */
+  items: Buffer[];
   total: number;
   capped: boolean;
 }
@@ -934,12 +938,12 @@ async function pageOf(
   return { items: await listItemsByIds(db, archiveId, ids), total, capped };
 }
 
-/** The list items (JSON texts of ActivityListItem) of some activities, in the order of `ids`. */
+/** The list items (JSON texts of ActivityListItem, UTF-8) of some activities, in the order of `ids`. */
 export async function listItemsByIds(
   db: Kysely<Database>,
   archiveId: number,
   ids: number[],
-): Promise<string[]> {
+): Promise<Buffer[]> {
   const found = (await activitiesByIds(db, archiveId, idList(dialectOf(db), ids))) as ListItemRow[];
   const byId = new Map(found.map((r) => [Number(r.id), r.item]));
   return ids.flatMap((id) => byId.get(id) ?? []);
