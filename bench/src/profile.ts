@@ -7,6 +7,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../../e2e/support/free-port.ts';
 import { startServer } from '../../e2e/support/server.ts';
+import { packageOf, printTally } from './frames.ts';
 import { BENCH_DIR, findScenario, RESULTS_DIR } from './scenario-files.ts';
 import { openBenchSession } from './session.ts';
 
@@ -21,15 +22,6 @@ interface ProfileNode {
 interface CpuProfile {
   nodes: ProfileNode[];
   samples: number[];
-}
-
-function packageOf(url: string): string {
-  if (!url) return '(native, GC, idle)';
-  const inModules = url.match(/node_modules\/((@[^/]+\/)?[^/]+)/);
-  if (inModules?.[1]) return inModules[1];
-  const own = url.match(/\/(apps\/server\/src|packages\/contract\/src)\/(.*)$/);
-  if (own?.[2]) return own[1] === 'packages/contract/src' ? 'contract' : `server: ${own[2]}`;
-  return url.startsWith('node:') ? url : path.basename(url);
 }
 
 function report(profile: CpuProfile): void {
@@ -58,14 +50,10 @@ function report(profile: CpuProfile): void {
     }
   }
   const total = profile.samples.length;
-  const print = (title: string, map: Map<string, number>, rows: number) => {
-    process.stdout.write(`\n${title}\n`);
-    for (const [key, n] of [...map].sort((a, b) => b[1] - a[1]).slice(0, rows))
-      process.stdout.write(`${((100 * n) / total).toFixed(1).padStart(6)}%  ${key}\n`);
-  };
-  print('Self time by package', selfByPackage, 20);
-  print('Self time by function', selfByFunction, 30);
-  print('Including callees, by package', inclusiveByPackage, 25);
+  const share = (n: number) => `${((100 * n) / total).toFixed(1).padStart(6)}%`;
+  printTally('Self time by package', selfByPackage, 20, share);
+  printTally('Self time by function', selfByFunction, 30, share);
+  printTally('Including callees, by package', inclusiveByPackage, 25, share);
 }
 
 async function main(): Promise<void> {

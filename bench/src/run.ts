@@ -28,6 +28,8 @@ const settings = {
    * large one in the same run, and report the p50 ratio (cost must not grow with the archive).
    */
   compare: Number(process.env.BENCH_COMPARE ?? 0),
+  /** Node options for the servers' processes, e.g. `--trace-gc` (their output goes to the server log). */
+  nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
 };
 
 interface Row {
@@ -182,6 +184,7 @@ async function main(): Promise<void> {
       dataDir,
       logFile: path.join(RESULTS_DIR, 'server.log'),
       env: { LOG_LEVEL: settings.logLevel, WORKERS: settings.workers },
+      nodeArgs: settings.nodeArgs,
       timeoutMs: 300_000,
     });
     const opened = await openBenchSession(server.baseURL, settings.archive);
@@ -193,6 +196,7 @@ async function main(): Promise<void> {
         dataDir: await ensureLargeArchive(notes, settings.compare),
         logFile: path.join(RESULTS_DIR, 'server-small.log'),
         env: { LOG_LEVEL: settings.logLevel, WORKERS: settings.workers },
+        nodeArgs: settings.nodeArgs,
         timeoutMs: 300_000,
       });
       const smallSession = await openBenchSession(smallServer.baseURL, settings.archive);
