@@ -12,7 +12,7 @@ import { freePort } from '../../e2e/support/free-port.ts';
 import { startServer } from '../../e2e/support/server.ts';
 import { packageOf, printTally } from './frames.ts';
 import { BENCH_DIR, findScenario, RESULTS_DIR } from './scenario-files.ts';
-import { openBenchSession } from './session.ts';
+import { scenarioRequests } from './session.ts';
 
 const activities = Number(process.env.BENCH_ACTIVITIES ?? 1_000_000);
 const duration = Number(process.env.BENCH_DURATION ?? 8);
@@ -70,14 +70,7 @@ async function main(): Promise<void> {
     timeoutMs: 300_000,
   });
   try {
-    const { session, notes } = await openBenchSession(server.baseURL, process.env.BENCH_ARCHIVE ?? 'Grande');
-    if (!session && scenario.needsArchive) throw new Error(notes.join('; '));
-    const headers: Record<string, string> = session
-      ? { authorization: `Bearer ${session.accessToken}`, 'x-archive-id': String(session.archiveId) }
-      : {};
-    const requests = scenario
-      .requests({ baseURL: server.baseURL, session })
-      .map((r) => ({ method: r.method ?? 'GET', path: r.path, headers }));
+    const requests = await scenarioRequests(server.baseURL, scenario);
     const load = (seconds: number) =>
       autocannon({ url: server.baseURL, connections: 32, duration: seconds, requests });
     await load(warmup);

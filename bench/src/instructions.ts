@@ -17,7 +17,7 @@ import { freePort } from '../../e2e/support/free-port.ts';
 import { REPO_ROOT, SERVER_MAIN } from '../../e2e/support/server.ts';
 import { BENCH_DIR, findScenario, RESULTS_DIR } from './scenario-files.ts';
 import type { Scenario } from './scenarios/types.ts';
-import { openBenchSession } from './session.ts';
+import { scenarioRequests } from './session.ts';
 
 const activities = Number(process.env.BENCH_ACTIVITIES ?? 1_000_000);
 const warmRequests = Number(process.env.BENCH_WARM_REQUESTS ?? 20_000);
@@ -80,14 +80,7 @@ async function instructionsPerRequest(scenario: Scenario, dataDir: string): Prom
       if (server.exitCode !== null || Date.now() > deadline) throw new Error('The server did not start.');
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    const { session, notes } = await openBenchSession(baseURL, process.env.BENCH_ARCHIVE ?? 'Grande');
-    if (scenario.needsArchive && !session) throw new Error(notes.join('; '));
-    const headers: Record<string, string> = session
-      ? { authorization: `Bearer ${session.accessToken}`, 'x-archive-id': String(session.archiveId) }
-      : {};
-    const requests = scenario
-      .requests({ baseURL, session })
-      .map((r) => ({ method: r.method ?? 'GET', path: r.path, headers }));
+    const requests = await scenarioRequests(baseURL, scenario);
     const load = async (amount: number) => {
       const result = await autocannon({ url: baseURL, connections: 4, amount, requests });
       if (result.non2xx > 0 || result.errors > 0) throw new Error(`${scenario.name}: requests failed.`);

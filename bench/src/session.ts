@@ -1,4 +1,4 @@
-import type { BenchSession } from './scenarios/types.ts';
+import type { BenchSession, Scenario } from './scenarios/types.ts';
 
 export const BENCH_ACCOUNT = { username: 'demo@stabile.it', password: 'demo-stabile' };
 
@@ -90,4 +90,22 @@ export async function openBenchSession(
     }
   }
   return { session: { accessToken, archiveId, archiveName: nameOf(archive) }, notes };
+}
+
+/**
+ * The requests of one scenario on a server, ready for autocannon: logs in and opens the bench
+ * archive first when the scenario needs it (the profiling commands, which start one server each).
+ */
+export async function scenarioRequests(
+  baseURL: string,
+  scenario: Scenario,
+): Promise<Array<{ method: string; path: string; headers: Record<string, string> }>> {
+  const { session, notes } = await openBenchSession(baseURL, process.env.BENCH_ARCHIVE ?? 'Grande');
+  if (scenario.needsArchive && !session) throw new Error(notes.join('; '));
+  const headers: Record<string, string> = session
+    ? { authorization: `Bearer ${session.accessToken}`, 'x-archive-id': String(session.archiveId) }
+    : {};
+  return scenario
+    .requests({ baseURL, session })
+    .map((r) => ({ method: r.method ?? 'GET', path: r.path, headers }));
 }
