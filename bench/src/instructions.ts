@@ -15,7 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../../e2e/support/free-port.ts';
 import { REPO_ROOT, SERVER_MAIN } from '../../e2e/support/server.ts';
-import { BENCH_DIR, findScenario, RESULTS_DIR } from './scenario-files.ts';
+import { findScenario, generatedArchiveDir, RESULTS_DIR } from './scenario-files.ts';
 import type { Scenario } from './scenarios/types.ts';
 import { scenarioRequests } from './session.ts';
 
@@ -108,7 +108,7 @@ async function main(): Promise<void> {
   if (names.length === 0) throw new Error('Usage: npm run bench:instructions -- <scenario> [<scenario>...]');
   requireValgrind();
   await mkdir(RESULTS_DIR, { recursive: true });
-  const dataDir = path.join(BENCH_DIR, '.bench-data', `sqlite-${activities}`);
+  const dataDir = generatedArchiveDir(activities);
   if (!existsSync(path.join(dataDir, 'bench-ready.json'))) {
     throw new Error(`No generated archive of ${activities} activities: \`npm run bench\` makes it first.`);
   }

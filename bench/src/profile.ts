@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import { freePort } from '../../e2e/support/free-port.ts';
 import { startServer } from '../../e2e/support/server.ts';
 import { packageOf, printTally } from './frames.ts';
-import { BENCH_DIR, findScenario, RESULTS_DIR } from './scenario-files.ts';
+import { findScenario, generatedArchiveDir, RESULTS_DIR } from './scenario-files.ts';
 import { scenarioRequests } from './session.ts';
 
 const activities = Number(process.env.BENCH_ACTIVITIES ?? 1_000_000);
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const name = process.argv[2];
   if (!name) throw new Error('Usage: npm run bench:profile -- <scenario name>');
   const scenario = await findScenario(name);
-  const dataDir = path.join(BENCH_DIR, '.bench-data', `sqlite-${activities}`);
+  const dataDir = generatedArchiveDir(activities);
   const profileDir = path.join(RESULTS_DIR, 'cpu-profile');
   await rm(profileDir, { recursive: true, force: true });
   await mkdir(RESULTS_DIR, { recursive: true });

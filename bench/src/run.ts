@@ -8,9 +8,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../../e2e/support/free-port.ts';
 import { REPO_ROOT, type RunningServer, startServer } from '../../e2e/support/server.ts';
-import { BENCH_DIR, loadScenarios, RESULTS_DIR } from './scenario-files.ts';
+import { BENCH_DIR, generatedArchiveDir, loadScenarios, RESULTS_DIR } from './scenario-files.ts';
 import type { BenchContext, BenchRequest, Scenario } from './scenarios/types.ts';
-import { describeFailure, openBenchSession } from './session.ts';
+import { archiveHeaders, describeFailure, openBenchSession } from './session.ts';
 
 const SEED_CLI = path.join(REPO_ROOT, 'apps/server/src/seed/cli.ts');
 
@@ -50,7 +50,7 @@ function log(message: string): void {
 
 /** The data directory holding the large archive, generated once per activity count and then reused. */
 async function ensureLargeArchive(notes: string[], activities = settings.activities): Promise<string> {
-  const dataDir = path.join(BENCH_DIR, '.bench-data', `sqlite-${activities}`);
+  const dataDir = generatedArchiveDir(activities);
   const marker = path.join(dataDir, 'bench-ready.json');
   if (existsSync(marker)) {
     log(`Reusing the generated archive in ${path.relative(REPO_ROOT, dataDir)}`);
@@ -78,14 +78,6 @@ async function ensureLargeArchive(notes: string[], activities = settings.activit
   await writeFile(marker, JSON.stringify({ activities, seconds, createdAt: new Date() }));
   log(`Generated in ${seconds.toFixed(0)} s`);
   return dataDir;
-}
-
-function headersFor(scenario: Scenario, context: BenchContext): Record<string, string> {
-  if (!scenario.needsArchive || !context.session) return {};
-  return {
-    authorization: `Bearer ${context.session.accessToken}`,
-    'x-archive-id': String(context.session.archiveId),
-  };
 }
 
 async function load(url: string, requests: Array<BenchRequest & { headers: Record<string, string> }>) {
@@ -225,7 +217,7 @@ async function main(): Promise<void> {
         });
         continue;
       }
-      const headers = headersFor(scenario, context);
+      const headers = archiveHeaders(scenario, context.session);
       const requests = scenario.requests(context).map((r) => ({ ...r, headers }));
       const probe = await probeAll(server.baseURL, requests);
       if (probe) {
@@ -240,7 +232,7 @@ async function main(): Promise<void> {
       const large = toRow(scenario, await load(server.baseURL, requests), baselineRps);
       rows.push(large);
       if (small && scenario.needsArchive && small.context.session) {
-        const smallHeaders = headersFor(scenario, small.context);
+        const smallHeaders = archiveHeaders(scenario, small.context.session);
         const smallRequests = scenario.requests(small.context).map((r) => ({ ...r, headers: smallHeaders }));
         log(`  ${scenario.name} on ${settings.compare} activities...`);
         const row = toRow(

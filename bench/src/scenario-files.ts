@@ -7,6 +7,11 @@ import type { Scenario, ScenarioModule } from './scenarios/types.ts';
 export const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const RESULTS_DIR = path.join(BENCH_DIR, '.results');
 
+/** Where `npm run bench` generates (once) the archive of that many activities. */
+export function generatedArchiveDir(activities: number): string {
+  return path.join(BENCH_DIR, '.bench-data', `sqlite-${activities}`);
+}
+
 /** Every scenario, `health` first then the areas in file order; only those starting with `wanted`, if given. */
 export async function loadScenarios(wanted: readonly string[] = []): Promise<Scenario[]> {
   const dir = path.join(BENCH_DIR, 'src/scenarios');

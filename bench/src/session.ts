@@ -102,10 +102,17 @@ export async function scenarioRequests(
 ): Promise<Array<{ method: string; path: string; headers: Record<string, string> }>> {
   const { session, notes } = await openBenchSession(baseURL, process.env.BENCH_ARCHIVE ?? 'Grande');
   if (scenario.needsArchive && !session) throw new Error(notes.join('; '));
-  const headers: Record<string, string> = session
-    ? { authorization: `Bearer ${session.accessToken}`, 'x-archive-id': String(session.archiveId) }
-    : {};
+  const headers = archiveHeaders(scenario, session);
   return scenario
     .requests({ baseURL, session })
     .map((r) => ({ method: r.method ?? 'GET', path: r.path, headers }));
+}
+
+/** The bearer token and X-Archive-Id of the bench session, for a scenario that needs the archive. */
+export function archiveHeaders(
+  scenario: Scenario,
+  session: BenchSession | undefined,
+): Record<string, string> {
+  if (!scenario.needsArchive || !session) return {};
+  return { authorization: `Bearer ${session.accessToken}`, 'x-archive-id': String(session.archiveId) };
 }
