@@ -1,15 +1,15 @@
 // `npm run bench`: builds (or reuses) a large generated archive, starts the real server on it, and runs
-// every registered scenario with autocannon next to a bare-Fastify baseline measured in the same run.
+// every registered scenario with wrk (or autocannon) next to a bare-Fastify baseline measured in the same run.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { freePort } from '../../e2e/support/free-port.ts';
 import { REPO_ROOT, type RunningServer, startServer } from '../../e2e/support/server.ts';
+import { chooseClient, type LoadRequest, type LoadResult, load } from './load.ts';
 import { BENCH_DIR, generatedArchiveDir, loadScenarios, RESULTS_DIR } from './scenario-files.ts';
-import type { BenchContext, BenchRequest, Scenario } from './scenarios/types.ts';
+import type { BenchContext, Scenario } from './scenarios/types.ts';
 import { archiveHeaders, describeFailure, openBenchSession } from './session.ts';
 
 const SEED_CLI = path.join(REPO_ROOT, 'apps/server/src/seed/cli.ts');
@@ -30,6 +30,8 @@ const settings = {
   compare: Number(process.env.BENCH_COMPARE ?? 0),
   /** Node options for the servers' processes, e.g. `--trace-gc` (their output goes to the server log). */
   nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  /** The load generator: `BENCH_CLIENT`, else wrk where installed, else autocannon (see load.ts). */
+  client: chooseClient(),
 };
 
 interface Row {
@@ -41,6 +43,8 @@ interface Row {
   ratioToBaseline?: number;
   non2xx?: number;
   errors?: number;
+  /** The load generator's CPU time per request (microseconds). */
+  clientCpuUs?: number;
   note?: string;
 }
 
@@ -80,41 +84,25 @@ async function ensureLargeArchive(notes: string[], activities = settings.activit
   return dataDir;
 }
 
-async function load(url: string, requests: Array<BenchRequest & { headers: Record<string, string> }>) {
-  return autocannon({
-    url,
-    connections: settings.connections,
-    duration: settings.duration,
-    warmup:
-      settings.warmup > 0 ? { connections: settings.connections, duration: settings.warmup } : undefined,
-    requests: requests.map((r) => ({
-      method: r.method ?? 'GET',
-      path: r.path,
-      headers: { ...r.headers, ...(r.body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: r.body === undefined ? undefined : JSON.stringify(r.body),
-    })),
-  });
+function measure(url: string, requests: LoadRequest[]): Promise<LoadResult> {
+  return load(settings.client, url, requests, settings);
 }
 
-function toRow(
-  scenario: Pick<Scenario, 'name' | 'description'>,
-  result: Awaited<ReturnType<typeof load>>,
-  baseline?: number,
-): Row {
-  const statuses = Object.entries(result.statusCodeStats)
-    .filter(([status]) => !status.startsWith('2'))
-    .map(([status, { count }]) => `${count}×${status}`);
+function toRow(scenario: Pick<Scenario, 'name' | 'description'>, result: LoadResult, baseline?: number): Row {
   return {
     scenario: scenario.name,
     description: scenario.description,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    ratioToBaseline: baseline ? result.requests.average / baseline : undefined,
+    requestsPerSecond: Math.round(result.requestsPerSecond),
+    p50Ms: result.p50Ms,
+    p99Ms: result.p99Ms,
+    ratioToBaseline: baseline ? result.requestsPerSecond / baseline : undefined,
     non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    errors: result.errors,
+    clientCpuUs: Math.round(result.clientCpuUs),
     note:
-      statuses.length || result.errors ? `non-2xx ${statuses.join(' ')} errors ${result.errors}` : undefined,
+      result.statuses.length || result.errors
+        ? `non-2xx ${result.statuses.join(' ')} errors ${result.errors}`
+        : undefined,
   };
 }
 
@@ -139,14 +127,20 @@ async function startBaseline(): Promise<{ url: string; child: ChildProcess }> {
   throw new Error('The bare-Fastify baseline did not start');
 }
 
+/** Latencies to a tenth of a millisecond (wrk measures microseconds, autocannon milliseconds). */
+function formatMs(ms: number): string {
+  return Number.isInteger(ms) ? String(ms) : ms.toFixed(1);
+}
+
 function printTable(rows: Row[]): void {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs baseline', 'note'];
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs baseline', 'client µs', 'note'];
   const lines = rows.map((r) => [
     r.scenario,
     r.requestsPerSecond?.toLocaleString('en-US') ?? '-',
-    r.p50Ms?.toString() ?? '-',
-    r.p99Ms?.toString() ?? '-',
+    r.p50Ms === undefined ? '-' : formatMs(r.p50Ms),
+    r.p99Ms === undefined ? '-' : formatMs(r.p99Ms),
     r.ratioToBaseline === undefined ? '-' : `${(r.ratioToBaseline * 100).toFixed(0)}%`,
+    r.clientCpuUs?.toString() ?? '-',
     r.note ?? '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
@@ -161,6 +155,11 @@ function printTable(rows: Row[]): void {
 
 async function main(): Promise<void> {
   const notes: string[] = [];
+  if (settings.client === 'autocannon' && !process.env.BENCH_CLIENT) {
+    notes.push(
+      "wrk is not installed (Debian: apt-get install wrk): measured with autocannon, whose CPU per request (the client µs column) is about twice wrk's and is taken from the server's cores",
+    );
+  }
   const scenarios = await loadScenarios(process.argv.slice(2).filter((arg) => !arg.startsWith('-')));
   const dataDir = await ensureLargeArchive(notes);
   await mkdir(RESULTS_DIR, { recursive: true });
@@ -199,9 +198,11 @@ async function main(): Promise<void> {
     }
 
     baseline = await startBaseline();
-    log(`Measuring ${settings.connections} connections × ${settings.duration} s per scenario`);
-    const baselineResult = await load(baseline.url, [{ path: '/baseline', headers: {} }]);
-    const baselineRps = baselineResult.requests.average;
+    log(
+      `Measuring ${settings.connections} connections × ${settings.duration} s per scenario with ${settings.client}`,
+    );
+    const baselineResult = await measure(baseline.url, [{ path: '/baseline', headers: {} }]);
+    const baselineRps = baselineResult.requestsPerSecond;
     rows.push(
       toRow({ name: 'baseline (bare Fastify)', description: 'small JSON, no database' }, baselineResult),
     );
@@ -229,7 +230,7 @@ async function main(): Promise<void> {
         continue;
       }
       log(`  ${scenario.name}...`);
-      const large = toRow(scenario, await load(server.baseURL, requests), baselineRps);
+      const large = toRow(scenario, await measure(server.baseURL, requests), baselineRps);
       rows.push(large);
       if (small && scenario.needsArchive && small.context.session) {
         const smallHeaders = archiveHeaders(scenario, small.context.session);
@@ -240,7 +241,7 @@ async function main(): Promise<void> {
             name: `  same on ${settings.compare.toLocaleString('en-US')}`,
             description: scenario.description,
           },
-          await load(small.server.baseURL, smallRequests),
+          await measure(small.server.baseURL, smallRequests),
           baselineRps,
         );
         const ratio = large.p50Ms && row.p50Ms ? large.p50Ms / row.p50Ms : undefined;
@@ -281,10 +282,7 @@ async function main(): Promise<void> {
 }
 
 /** One request of each kind before loading: a scenario whose route fails is reported, not measured. */
-async function probeAll(
-  baseURL: string,
-  requests: Array<BenchRequest & { headers: Record<string, string> }>,
-): Promise<string | undefined> {
+async function probeAll(baseURL: string, requests: LoadRequest[]): Promise<string | undefined> {
   for (const r of requests) {
     const response = await fetch(`${baseURL}${r.path}`, {
       method: r.method ?? 'GET',
