@@ -154,6 +154,110 @@ const newestRows = {
   activities_open_fts: newestRowsOf('activities_open_fts'),
 };
 
+/**
+ * SQLite: for one archive and window start, the ids that a closed-activity window of days cannot
+ * hide: every id above `above` (the newest activity closed before `since`) up to `upTo` (the newest
+ * activity when this was read). A search of every state or of the closed tab needs it to skip the
+ * row of each match it reads: the newest matches of a common word are recent activities, all
+ * inside this range, so the check went from 101 lookups per search to none.
+ *
+ * Kept per database and window start without being refreshed, because no write can make an id of
+ * the range hidden while `since` stays the same: a closing is dated today (never before `since`),
+ * a reopening only shows more, and new activities take ids above `upTo`, which are checked on
+ * their rows. A write that dates a closing in the past (the test fixture setClosingDate) must call
+ * forgetVisibleIdRanges.
+ */
+interface VisibleIds {
+  above: number;
+  upTo: number;
+}
+
+const visibleIdRanges = new WeakMap<Kysely<Database>, Map<string, VisibleIds>>();
+const VISIBLE_RANGES_KEPT = 1000;
+
+export function forgetVisibleIdRanges(db: Kysely<Database>): void {
+  visibleIdRanges.delete(db);
+}
+
+async function visibleIdRange(db: Kysely<Database>, archiveId: number, since: string): Promise<VisibleIds> {
+  let ranges = visibleIdRanges.get(db);
+  if (!ranges) {
+    ranges = new Map();
+    visibleIdRanges.set(db, ranges);
+  }
+  const key = `${archiveId} ${since}`;
+  let range = ranges.get(key);
+  if (!range) {
+    // The newest id first: an activity created between the two reads is then checked on its row.
+    const [top] = await newestActivityId(db, archiveId);
+    const [hidden] = await newestHiddenId(db, archiveId, since);
+    range = { above: Number(hidden?.id ?? 0), upTo: Number(top?.id ?? 0) };
+    if (ranges.size >= VISIBLE_RANGES_KEPT) ranges.clear();
+    ranges.set(key, range);
+  }
+  return range;
+}
+
+const newestActivityId = preparedQuery(
+  (_db, archiveId: number) =>
+    sql<{ id: number | null }>`select max(id) as id from activities where archive_id = ${archiveId}`,
+);
+
+// Walks the window index (archive, id, state, closing date) down from the newest activity to the
+// first one the window hides: the activities of the window's days, read once per day.
+const newestHiddenId = preparedQuery(
+  (_db, archiveId: number, since: string) =>
+    sql<{
+      id: number;
+    }>`select id from activities indexed by activities_finestra_idx where archive_id = ${archiveId} and stato_gruppo = 0 and data_chiusura < ${since} order by id desc limit +1`,
+);
+
+/**
+ * SQLite: the ids of the newest `limit` matches of a search of every state or of the closed tab (the
+ * tab's facet word in `match`) that a window of days for everyone shows (closed on or after
+ * `since`), newest first. Only the matches outside visibleIdRange are checked on their rows.
+ */
+export async function newestVisibleIds(
+  db: Kysely<Database>,
+  archiveId: number,
+  match: string,
+  since: string,
+  limit: number,
+): Promise<number[]> {
+  const { above, upTo } = await visibleIdRange(db, archiveId, since);
+  const { low, high } = ftsRowids(archiveId);
+  const [row] = await newestVisibleRows(
+    db,
+    archiveId,
+    low,
+    high,
+    match,
+    since,
+    low + above + 1,
+    low + upTo,
+    limit,
+  );
+  return JSON.parse(row?.ids ?? '[]') as number[];
+}
+
+// (The OR reads the row only when the rowid is outside the range: SQLite stops at its first true term.)
+const newestVisibleRows = preparedQuery(
+  (
+    _db,
+    archiveId: number,
+    low: number,
+    high: number,
+    match: string,
+    since: string,
+    visibleFrom: number,
+    visibleTo: number,
+    limit: number,
+  ) =>
+    sql<{
+      ids: string;
+    }>`select ${newestIdArray(sql.raw('id'))} as ids from (select f.rowid - cast(${low} as integer) as id from activities_fts as f where f.activities_fts match ${match} and f.rowid between ${low} and ${high} and (f.rowid between ${visibleFrom} and ${visibleTo} or exists (select 1 from activities as a where a.archive_id = ${archiveId} and a.id = f.rowid - ${low} and (a.stato_gruppo <> 0 or a.data_chiusura >= ${since}))) order by f.rowid desc limit +${limit})`,
+);
+
 /** SQLite only: how many activities of the archive match, reading the FTS index only, up to `cap`. */
 export async function countFtsMatches(
   db: Kysely<Database>,

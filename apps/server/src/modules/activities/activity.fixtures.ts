@@ -3,6 +3,7 @@ import { searchDocument } from '../../db/dialect.ts';
 import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { recount } from './activity.repository.ts';
+import { forgetVisibleIdRanges } from './activity-search.ts';
 
 /**
  * Minimal rows of other areas (condominiums, persons, providers) for the activity tests and the
@@ -86,4 +87,6 @@ export async function setClosingDate(
       .execute();
     await recount(trx, archiveId, [before], [{ ...before, data_chiusura: day }]);
   });
+  // A closing dated in the past can hide an activity that searches took as always shown.
+  forgetVisibleIdRanges(db);
 }

@@ -18,6 +18,7 @@ import {
   newestFirst,
   newestFtsIds,
   newestIdArray,
+  newestVisibleIds,
   openWordsTag,
 } from './activity-search.ts';
 
@@ -199,8 +200,18 @@ interface ListItemRow {
   item: Buffer;
 }
 
+const daysAgoKept = new Map<string, string>();
+
+/** The date `days` before `today` (both YYYY-MM-DD); remembered, as every list asks it for its window. */
 export function isoDaysAgo(today: string, days: number): string {
-  return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  const key = `${today} ${days}`;
+  let day = daysAgoKept.get(key);
+  if (day === undefined) {
+    day = new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+    if (daysAgoKept.size >= 2000) daysAgoKept.clear();
+    daysAgoKept.set(key, day);
+  }
+  return day;
 }
 
 /** The list filters whose values are parameters of the SQL (the condominium is `condominium`). */
@@ -318,24 +329,40 @@ function closedWindowPredicate(closed: ListShape['closed'], v: ListValues): RawB
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
-function hasListFilters(f: ActivityListFilters): boolean {
-  return (
-    f.searchQuery !== undefined ||
-    (f.condGenID ?? f.condGendID) !== undefined ||
-    f.fornitoreID !== undefined ||
-    f.priorita !== undefined ||
-    f.tipoSegnalazID !== undefined ||
-    f.richiedenteID !== undefined ||
-    f.dataDa !== undefined ||
-    f.dataA !== undefined ||
-    f.gestore !== undefined ||
-    f.avvisi === true ||
-    f.servizio !== undefined ||
-    f.attive === true ||
-    f.datiIncompleti === true ||
-    f.esercizioID !== undefined
-  );
+/** The list's filters (not its state tab, order or page); the flags count as set when true. */
+const LIST_FILTERS = [
+  'searchQuery',
+  'condGenID',
+  'condGendID',
+  'fornitoreID',
+  'priorita',
+  'tipoSegnalazID',
+  'richiedenteID',
+  'dataDa',
+  'dataA',
+  'gestore',
+  'avvisi',
+  'servizio',
+  'attive',
+  'datiIncompleti',
+  'esercizioID',
+] as const;
+type ListFilter = (typeof LIST_FILTERS)[number];
+const FLAG_FILTERS: ReadonlySet<ListFilter> = new Set(['avvisi', 'attive', 'datiIncompleti']);
+
+/** Whether any filter but those of `except` is set (without copying the filters: lists call it on
+ * every request). */
+function hasListFilters(f: ActivityListFilters, except: readonly ListFilter[] = []): boolean {
+  for (const name of LIST_FILTERS) {
+    if (except.includes(name)) continue;
+    if (FLAG_FILTERS.has(name) ? f[name] === true : f[name] !== undefined) return true;
+  }
+  return false;
 }
+
+const BESIDES_SEARCH: readonly ListFilter[] = ['searchQuery'];
+const BESIDES_FACETS: readonly ListFilter[] = ['searchQuery', 'priorita', 'tipoSegnalazID'];
+const BESIDES_COUNTED: readonly ListFilter[] = ['priorita', 'tipoSegnalazID', 'gestore', 'servizio'];
 
 /**
  * A column as an expression that no index serves, so that SQLite's planner picks its index by the
@@ -823,8 +850,10 @@ export const NEWEST_MATCHES_BUDGET = 4000;
  *   (activities_open_fts, migration 0019), one short list per word;
  * - other filters that are all facet words (a type; the closed tab or every state with every closed
  *   activity visible): the newest matches are read from activities_fts, the facets with the words;
- * - none but the state tab: the newest matches are read from the FTS index backwards and the page
- *   ends after SEARCH_COUNT_CAP + 1 of them;
+ * - none but the state tab (every state or the closed one) and a window of days for everyone: the
+ *   newest matches are read from the FTS index backwards, and only those whose ids the window could
+ *   hide are checked on their rows (newestVisibleIds), up to SEARCH_COUNT_CAP + 1 of them;
+ * - none but the state tab with windows per condominium: the same, each match checked on its row;
  * - a selective filter (hasSelectiveFilter): the filter's rows are read and their words tested,
  *   without the FTS index, so a common word costs no more than a rare one;
  * - broad filters only (state, priority, type, flags, dates, manager): the newest
@@ -867,7 +896,10 @@ async function searchActivities(
       tipo: f.tipoSegnalazID,
     });
     if (facetsOnly) return newestFtsIds(db, archiveId, match, wanted);
-    if (!hasListFilters({ ...f, searchQuery: undefined })) {
+    if (!hasListFilters(f, BESIDES_SEARCH)) {
+      if (window.days > 0 && window.perCondominio.size === 0) {
+        return newestVisibleIds(db, archiveId, match, values[closedSince(window.days)] as string, wanted);
+      }
       const [row] = await newestMatchIds(db, shape, { ...values, match, ...ftsRowids(archiveId), wanted });
       return JSON.parse(row?.ids ?? '[]') as number[];
     }
@@ -912,7 +944,7 @@ const newestMatchIds = shapedQuery((db, s: ListShape, v: ListValues) =>
  * suspended tab, or every closed activity visible).
  */
 function facetsCoverFilters(f: ActivityListFilters, window: VisibilityWindow): boolean {
-  if (hasListFilters({ ...f, searchQuery: undefined, priorita: undefined, tipoSegnalazID: undefined })) {
+  if (hasListFilters(f, BESIDES_FACETS)) {
     return false;
   }
   const group = f.stato === undefined ? undefined : stateGroupOf(f.stato);
@@ -1005,14 +1037,7 @@ function countedFilterOf(
   f: ActivityListFilters,
 ): { filter: CountedFilter; value: string | number } | undefined | null {
   const set = (Object.keys(COUNTED_FILTERS) as CountedFilter[]).filter((name) => f[name] !== undefined);
-  const others = {
-    ...f,
-    priorita: undefined,
-    tipoSegnalazID: undefined,
-    gestore: undefined,
-    servizio: undefined,
-  };
-  if (set.length > 1 || hasListFilters(others)) return null;
+  if (set.length > 1 || hasListFilters(f, BESIDES_COUNTED)) return null;
   const [filter] = set;
   return filter === undefined ? undefined : { filter, value: f[filter] as string | number };
 }

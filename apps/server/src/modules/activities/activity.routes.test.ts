@@ -659,6 +659,45 @@ describe('the list', () => {
     expect(await found('searchQuery=citofono&stato=1')).toEqual({ ids: [urgent.id], total: 1 });
   });
 
+  it('searches every state and the closed tab inside the visibility window, through closings and reopenings', async () => {
+    const mine = await createTestSession(t);
+    const db = t.database.db;
+    const condo = await insertCondominium(db, mine.archiveId, 'Villa Lucerna');
+    const post = async (titolo: string) =>
+      (await call('POST', '/api/attivita', { condGenID: condo, titolo }, mine)).body.data.id as number;
+    const to = async (id: number, stato: number) =>
+      expect((await call('PUT', `/api/attivita/${id}/stato`, { stato, operatore: 'X' }, mine)).status).toBe(
+        200,
+      );
+    const found = async (q: string) => {
+      const res = await call('GET', `/api/attivita?searchQuery=grondaia${q}`, undefined, mine);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { ids: res.body.data.map((x: Json) => x.id), total: res.body.pagination.totalCount };
+    };
+    const old = await post('Grondaia vecchia');
+    const open = await post('Grondaia intasata');
+    const recent = await post('Grondaia rotta');
+    await to(old, 0);
+    await setClosingDate(db, mine.archiveId, old, isoDaysAgo(today, 60));
+    await to(recent, 0);
+    // The default window of 30 days: the one closed 60 days ago is not found.
+    expect(await found('')).toEqual({ ids: [recent, open], total: 2 });
+    expect(await found('&stato=0')).toEqual({ ids: [recent], total: 1 });
+    // Created and closed after the first search; then a closing dated 40 days ago.
+    const later = await post('Grondaia nuova');
+    await to(later, 0);
+    expect(await found('')).toEqual({ ids: [later, recent, open], total: 3 });
+    await setClosingDate(db, mine.archiveId, recent, isoDaysAgo(today, 40));
+    expect(await found('')).toEqual({ ids: [later, open], total: 2 });
+    expect(await found('&stato=0')).toEqual({ ids: [later], total: 1 });
+    // Reopened: found again in every state; a window of 90 days shows the one closed 40 days ago.
+    await to(old, 1);
+    expect(await found('')).toEqual({ ids: [later, open, old], total: 3 });
+    await call('PUT', '/api/attivita/impostazioni', { giorniChiuseVisibili: 90 }, mine);
+    expect(await found('&stato=0')).toEqual({ ids: [later, recent], total: 2 });
+    expect(await found('')).toEqual({ ids: [later, recent, open, old], total: 4 });
+  });
+
   it('orders, pages and reports totals in the x-pagination header', async () => {
     const res = await call(
       'GET',
