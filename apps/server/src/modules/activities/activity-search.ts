@@ -213,12 +213,12 @@ const newestHiddenId = preparedQuery(
 );
 
 /**
- * SQLite: the ids of the newest `limit` matches of a search of every state or of the closed tab (the
- * tab's facet word in `match`) that a window of days for everyone shows (closed on or after
- * `since`), newest first. First the matches above the hidden ones (visibleIdRange), looked up only
- * if newer than the range; then, if the page and its total need more, the older matches, each
- * looked up through a join (a lookup per row costs about half as much in a join as in a
- * correlated subquery: on a small archive most matches are old).
+ * SQLite: the newest `limit` matches of a search of every state or of the closed tab (the tab's
+ * facet word in `match`) above the activities hidden by a window of days for everyone (closed
+ * before `since`), newest first: those of visibleIdRange are not looked up, newer ones are. With
+ * `hiddenUpTo`, the newest hidden id: older matches, if the page and its total need them, are the
+ * caller's to read through its list query (a join costs half a correlated subquery per row, and on
+ * a small archive most matches are old).
  */
 export async function newestVisibleIds(
   db: Kysely<Database>,
@@ -226,10 +226,10 @@ export async function newestVisibleIds(
   match: string,
   since: string,
   limit: number,
-): Promise<number[]> {
+): Promise<{ ids: number[]; hiddenUpTo: number }> {
   const { above, upTo } = await visibleIdRange(db, archiveId, since);
   const { low, high } = ftsRowids(archiveId);
-  const [recent] = await newestRecentRows(
+  const [row] = await newestRecentRows(
     db,
     archiveId,
     low,
@@ -240,10 +240,7 @@ export async function newestVisibleIds(
     low + upTo,
     limit,
   );
-  const ids = JSON.parse(recent?.ids ?? '[]') as number[];
-  if (ids.length >= limit || above === 0) return ids;
-  const [older] = await newestOlderRows(db, archiveId, low, low + above, match, since, limit - ids.length);
-  return ids.concat(JSON.parse(older?.ids ?? '[]') as number[]);
+  return { ids: JSON.parse(row?.ids ?? '[]') as number[], hiddenUpTo: above };
 }
 
 // (The OR reads the row only when the rowid is above the range: SQLite stops at its first true term.)
@@ -262,13 +259,6 @@ const newestRecentRows = preparedQuery(
     sql<{
       ids: string;
     }>`select ${newestIdArray(sql.raw('id'))} as ids from (select f.rowid - cast(${low} as integer) as id from activities_fts as f where f.activities_fts match ${match} and f.rowid between ${visibleFrom} and ${high} and (f.rowid <= ${visibleTo} or exists (select 1 from activities as a where a.archive_id = ${archiveId} and a.id = f.rowid - ${low} and (a.stato_gruppo <> 0 or a.data_chiusura >= ${since}))) order by f.rowid desc limit +${limit})`,
-);
-
-const newestOlderRows = preparedQuery(
-  (_db, archiveId: number, low: number, to: number, match: string, since: string, limit: number) =>
-    sql<{
-      ids: string;
-    }>`select ${newestIdArray(sql.raw('id'))} as ids from (select a.id as id from activities_fts as f inner join activities as a on a.archive_id = ${archiveId} and a.id = f.rowid - ${low} where f.activities_fts match ${match} and f.rowid between ${low} and ${to} and (a.stato_gruppo <> 0 or a.data_chiusura >= ${since}) order by f.rowid desc limit +${limit})`,
 );
 
 /** SQLite only: how many activities of the archive match, reading the FTS index only, up to `cap`. */

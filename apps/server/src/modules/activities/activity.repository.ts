@@ -200,18 +200,8 @@ interface ListItemRow {
   item: Buffer;
 }
 
-const daysAgoKept = new Map<string, string>();
-
-/** The date `days` before `today` (both YYYY-MM-DD); remembered, as every list asks it for its window. */
 export function isoDaysAgo(today: string, days: number): string {
-  const key = `${today} ${days}`;
-  let day = daysAgoKept.get(key);
-  if (day === undefined) {
-    day = new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-    if (daysAgoKept.size >= 2000) daysAgoKept.clear();
-    daysAgoKept.set(key, day);
-  }
-  return day;
+  return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** The list filters whose values are parameters of the SQL (the condominium is `condominium`). */
@@ -897,11 +887,17 @@ async function searchActivities(
     });
     if (facetsOnly) return newestFtsIds(db, archiveId, match, wanted);
     if (!hasListFilters(f, BESIDES_SEARCH)) {
-      if (window.days > 0 && window.perCondominio.size === 0) {
-        return newestVisibleIds(db, archiveId, match, values[closedSince(window.days)] as string, wanted);
-      }
-      const [row] = await newestMatchIds(db, shape, { ...values, match, ...ftsRowids(archiveId), wanted });
-      return JSON.parse(row?.ids ?? '[]') as number[];
+      // The newest matches up to `to`, each tested on its row with the list's window.
+      const { low, high } = ftsRowids(archiveId);
+      const checked = async (to: number, n: number) => {
+        const [row] = await newestMatchIds(db, shape, { ...values, match, low, high: to, wanted: n });
+        return JSON.parse(row?.ids ?? '[]') as number[];
+      };
+      if (window.days === 0 || window.perCondominio.size > 0) return checked(high, wanted);
+      const since = values[closedSince(window.days)] as string;
+      const { ids, hiddenUpTo } = await newestVisibleIds(db, archiveId, match, since, wanted);
+      if (ids.length >= wanted || hiddenUpTo === 0) return ids;
+      return ids.concat(await checked(low + hiddenUpTo, wanted - ids.length));
     }
     if (hasSelectiveFilter(shape)) return ids(archive.where(documentMatches('a.search_doc', terms)));
     const newest = await ids(fromNewestMatches(db, archiveId, match, NEWEST_MATCHES_BUDGET), newestFirst);
