@@ -59,6 +59,27 @@ export function inIdList(dialect: DialectName, column: string, list: unknown): R
 }
 
 /**
+ * The ids of an `idList` parameter as rows `(id, position)`, position counting from the first, for
+ * a FROM clause: SQLite `json_each`, PostgreSQL `unnest ... with ordinality`.
+ */
+export function idPositions(
+  dialect: DialectName,
+  list: unknown,
+): RawBuilder<{ id: number; position: number }> {
+  return dialect === 'sqlite'
+    ? sql`(select value as id, key as position from json_each(${list}))`
+    : sql`(select id, position from unnest(${list}::bigint[]) with ordinality as u(id, position))`;
+}
+
+/**
+ * The texts of a group joined by commas in the order of `order`, as one text (NULL for no rows):
+ * JSON texts so joined are the inside of a JSON array.
+ */
+export function joinedByCommas(text: RawBuilder<string>, order: RawBuilder<unknown>): RawBuilder<string> {
+  return sql`string_agg(${text}, ',' order by ${order})`;
+}
+
+/**
  * How a value of a JSON object built by the database is written: a number (integer column), a
  * number or null, a string, a string or null, or a boolean (a 0/1 column).
  */

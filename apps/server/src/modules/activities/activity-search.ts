@@ -129,15 +129,21 @@ export async function newestFtsIds(
 ): Promise<number[]> {
   const { low, high } = ftsRowids(archiveId);
   const [row] = await newestRows[index](db, low, high, match, limit);
-  return JSON.parse(row?.ids ?? '[]') as number[];
+  return newestIds(row);
 }
 
 /**
- * SQLite: the ids of a list of matches, newest (largest) first, as one JSON array: a hundred ids
- * in one value instead of a row each, which cost as much as reading them from the index.
+ * SQLite: the ids of a list of matches as one JSON array, a hundred ids in one value instead of a
+ * row each, which cost as much as reading them from the index. Read with newestIds: sorting them
+ * in the aggregate (`order by`) cost a third of reading the newest 101 matches of a word.
  */
 export function newestIdArray(id: RawBuilder<unknown>): RawBuilder<string> {
-  return sql<string>`json_group_array(${id} order by ${id} desc)`;
+  return sql<string>`json_group_array(${id})`;
+}
+
+/** The ids of a newestIdArray, newest (largest) first. */
+export function newestIds(row: { ids: string | null } | undefined): number[] {
+  return (JSON.parse(row?.ids ?? '[]') as number[]).sort((a, b) => b - a);
 }
 
 // (The cast keeps the ids integers: a bound number is a double in SQLite.)
@@ -240,7 +246,7 @@ export async function newestVisibleIds(
     low + upTo,
     limit,
   );
-  return { ids: JSON.parse(row?.ids ?? '[]') as number[], hiddenUpTo: above };
+  return { ids: newestIds(row), hiddenUpTo: above };
 }
 
 // (The OR reads the row only when the rowid is above the range: SQLite stops at its first true term.)

@@ -1,7 +1,14 @@
 import { type ActivityListFilters, COUNT_CAP, stateGroupOf } from '@stabile/contract';
-import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type Compilable,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import type { DialectName } from '../../db/database.ts';
-import { dialectOf, idList, inIdList, jsonObject, utf8Bytes } from '../../db/dialect.ts';
+import { dialectOf, idList, idPositions, joinedByCommas, jsonObject, utf8Bytes } from '../../db/dialect.ts';
 import { addToCounter, readCounter } from '../../db/ids.ts';
 import { preparedQuery, shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
@@ -18,6 +25,7 @@ import {
   newestFirst,
   newestFtsIds,
   newestIdArray,
+  newestIds,
   newestVisibleIds,
   openWordsTag,
 } from './activity-search.ts';
@@ -454,7 +462,10 @@ function applyOrder<Q extends ActivityQuery>(
 }
 
 export interface ActivityPage {
-  /** The JSON texts of the page's activities (ActivityListItem) in UTF-8, in order. */
+  /**
+   * The JSON texts of the page's activities (ActivityListItem) in UTF-8, in order: each Buffer one
+   * item or several joined by commas (listItemsByIds).
+   */
   items: Buffer[];
   total: number;
   capped: boolean;
@@ -891,7 +902,7 @@ async function searchActivities(
       const { low, high } = ftsRowids(archiveId);
       const checked = async (to: number, n: number) => {
         const [row] = await newestMatchIds(db, shape, { ...values, match, low, high: to, wanted: n });
-        return JSON.parse(row?.ids ?? '[]') as number[];
+        return newestIds(row);
       };
       if (window.days === 0 || window.perCondominio.size > 0) return checked(high, wanted);
       const since = values[closedSince(window.days)] as string;
@@ -966,30 +977,37 @@ async function pageOf(
   return { items: await listItemsByIds(db, archiveId, ids), total, capped };
 }
 
-/** The list items (JSON texts of ActivityListItem, UTF-8) of some activities, in the order of `ids`. */
+/**
+ * The list items of some activities (JSON texts of ActivityListItem) in the order of `ids`, joined
+ * by commas into one UTF-8 text (none if no id is found): one value for a page instead of a Buffer
+ * per row, which cost a quarter of the query's time (15 rows: 0.067 -> 0.054 ms on 1M activities).
+ */
 export async function listItemsByIds(
   db: Kysely<Database>,
   archiveId: number,
   ids: number[],
 ): Promise<Buffer[]> {
-  const found = (await activitiesByIds(db, archiveId, idList(dialectOf(db), ids))) as ListItemRow[];
-  const byId = new Map(found.map((r) => [Number(r.id), r.item]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  const [row] = await activitiesByIds(db, archiveId, idList(dialectOf(db), ids));
+  return row?.items ? [row.items] : [];
 }
 
 /**
- * The list items of some activities of an archive, by id (a JSON array on SQLite, an array on
- * PostgreSQL): one shape whatever the number of ids, so it is compiled once.
+ * The list items of some activities of an archive by id (an idList), in its order: one shape
+ * whatever the number of ids, so it is compiled once. The ids are the outer loop (CROSS JOIN), each
+ * activity read by its key.
  */
-const activitiesByIds = preparedQuery((db, archiveId: number, ids: string | number[]) =>
-  withListItems(
-    db,
-    db
-      .selectFrom('activities as a')
-      .where('a.archive_id', '=', archiveId)
-      .where(inIdList(dialectOf(db), 'a.id', ids)) as ActivityQuery,
-  ),
-);
+const activitiesByIds = preparedQuery((db, archiveId: number, ids: string | number[]) => {
+  const dialect = dialectOf(db);
+  const page = db
+    .selectFrom(idPositions(dialect, ids).as('j'))
+    .crossJoin('activities as a')
+    .whereRef('a.id', '=', 'j.id')
+    .where('a.archive_id', '=', archiveId) as unknown as ActivityQuery;
+  const items = joinedByCommas(jsonObject(dialect, activityListItemMembers), sql.ref('j.position'));
+  return joinNames(page).select(utf8Bytes(dialect, items).as('items')) as unknown as Compilable<{
+    items: Buffer | null;
+  }>;
+});
 
 async function totalOf(
   db: Kysely<Database>,
