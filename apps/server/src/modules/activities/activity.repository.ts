@@ -874,7 +874,6 @@ async function searchActivities(
 ): Promise<ActivityPage> {
   const offset = (f.pageNumber - 1) * f.pageSize;
   const wanted = Math.max(offset + f.pageSize, SEARCH_COUNT_CAP + 1);
-  const archive = db.selectFrom('activities as a').where('a.archive_id', '=', archiveId);
   const { shape, values } = listInputs(archiveId, f, window, today);
   const ids = async (q: ActivityQuery, order: RawBuilder<unknown> = idsNewestFirst) =>
     (
@@ -884,7 +883,8 @@ async function searchActivities(
   return pageOf(db, archiveId, await searchIds(), offset, f.pageSize);
 
   async function searchIds(): Promise<number[]> {
-    if (dialect !== 'sqlite') return ids(archive.where(activitySearchPredicate(dialect, archiveId, terms)));
+    if (dialect !== 'sqlite')
+      return ids(archiveActivities(db, archiveId).where(activitySearchPredicate(dialect, archiveId, terms)));
     const group = f.stato === undefined ? undefined : stateGroupOf(f.stato);
     const facetsOnly = facetsCoverFilters(f, window);
     if (facetsOnly && (group === 1 || group === 2) && f.tipoSegnalazID === undefined) {
@@ -910,12 +910,17 @@ async function searchActivities(
       if (ids.length >= wanted || hiddenUpTo === 0) return ids;
       return ids.concat(await checked(low + hiddenUpTo, wanted - ids.length));
     }
-    if (hasSelectiveFilter(shape)) return ids(archive.where(documentMatches('a.search_doc', terms)));
+    if (hasSelectiveFilter(shape))
+      return ids(archiveActivities(db, archiveId).where(documentMatches('a.search_doc', terms)));
     const newest = await ids(fromNewestMatches(db, archiveId, match, NEWEST_MATCHES_BUDGET), newestFirst);
     const complete =
       newest.length === wanted ||
       (await countFtsMatches(db, archiveId, match, NEWEST_MATCHES_BUDGET + 1)) <= NEWEST_MATCHES_BUDGET;
-    return complete ? newest : ids(archive.where(activitySearchPredicate(dialect, archiveId, terms, match)));
+    return complete
+      ? newest
+      : ids(
+          archiveActivities(db, archiveId).where(activitySearchPredicate(dialect, archiveId, terms, match)),
+        );
   }
 }
 
