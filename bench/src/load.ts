@@ -3,6 +3,7 @@
 // loopback work, so that on a machine of two cores the load generator takes less of the server's)
 // or by autocannon where wrk is not installed.
 import { execFile, execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,8 @@ export interface LoadOptions {
   duration: number;
   /** Seconds of load before the measured ones (not counted). */
   warmup: number;
+  /** The server's process, whose CPU time (with its workers') per request is measured (Linux). */
+  serverPid?: number | undefined;
 }
 
 export interface LoadResult {
@@ -29,6 +32,52 @@ export interface LoadResult {
   errors: number;
   /** CPU time of the load generator per request, in microseconds (user + system). */
   clientCpuUs: number;
+  /**
+   * CPU time of the server per request, its workers' included, in microseconds (user + system, the
+   * kernel's work for its sockets included): unlike requests per second it does not depend on how
+   * much of the cores the load generator took. Undefined without serverPid or /proc.
+   */
+  serverCpuUs?: number | undefined;
+}
+
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** user + system CPU time of a process and its children (the server's workers), in microseconds. */
+export function processTreeCpuUs(pid: number): number | undefined {
+  const ticksOf = (stat: string) => {
+    // The fields after the command name "(...)": state is field 3, utime 14 and stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+  };
+  try {
+    let ticks = ticksOf(readFileSync(`/proc/${pid}/stat`, 'utf8')).ticks;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry) || Number(entry) === pid) continue;
+      try {
+        const child = ticksOf(readFileSync(`/proc/${entry}/stat`, 'utf8'));
+        if (child.parent === pid) ticks += child.ticks;
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    return (ticks / CLOCK_TICKS) * 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's CPU per request between two readings of processTreeCpuUs. */
+function perRequest(before: number | undefined, after: number | undefined, requests: number) {
+  return before === undefined || after === undefined || requests === 0
+    ? undefined
+    : (after - before) / requests;
 }
 
 export type LoadRequest = BenchRequest & { headers: Record<string, string> };
@@ -68,8 +117,9 @@ async function loadWithAutocannon(
   requests: LoadRequest[],
   options: LoadOptions,
 ): Promise<LoadResult> {
-  const { connections, duration, warmup } = options;
+  const { connections, duration, warmup, serverPid } = options;
   const cpuBefore = process.cpuUsage();
+  const serverBefore = serverPid === undefined ? undefined : processTreeCpuUs(serverPid);
   const result = await autocannon({
     url,
     connections,
@@ -83,6 +133,7 @@ async function loadWithAutocannon(
     })),
   });
   const cpu = process.cpuUsage(cpuBefore);
+  const serverAfter = serverPid === undefined ? undefined : processTreeCpuUs(serverPid);
   const statuses = Object.entries(result.statusCodeStats)
     .filter(([status]) => !status.startsWith('2'))
     .map(([status, { count }]) => `${count}×${status}`);
@@ -96,6 +147,7 @@ async function loadWithAutocannon(
     statuses,
     errors: result.errors + result.timeouts,
     clientCpuUs: sent > 0 ? (cpu.user + cpu.system) / sent : 0,
+    serverCpuUs: perRequest(serverBefore, serverAfter, sent),
   };
 }
 
@@ -197,7 +249,10 @@ async function loadWithWrk(url: string, requests: LoadRequest[], options: LoadOp
   try {
     await writeFile(script, wrkScript(requests));
     if (options.warmup > 0) await runWrk(script, url, options.connections, options.warmup);
+    const { serverPid } = options;
+    const serverBefore = serverPid === undefined ? undefined : processTreeCpuUs(serverPid);
     const { summary, cpuUs } = await runWrk(script, url, options.connections, options.duration);
+    const serverAfter = serverPid === undefined ? undefined : processTreeCpuUs(serverPid);
     const seconds = summary.durationUs / 1e6;
     return {
       requestsPerSecond: summary.requests / seconds,
@@ -207,6 +262,7 @@ async function loadWithWrk(url: string, requests: LoadRequest[], options: LoadOp
       statuses: summary.status > 0 ? [`${summary.status}×4xx/5xx`] : [],
       errors: summary.connect + summary.read + summary.write + summary.timeout,
       clientCpuUs: summary.requests > 0 ? cpuUs / summary.requests : 0,
+      serverCpuUs: perRequest(serverBefore, serverAfter, summary.requests),
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -45,6 +45,8 @@ interface Row {
   errors?: number;
   /** The load generator's CPU time per request (microseconds). */
   clientCpuUs?: number;
+  /** The server's CPU time per request, its workers' included (microseconds). */
+  serverCpuUs?: number | undefined;
   note?: string;
 }
 
@@ -84,8 +86,8 @@ async function ensureLargeArchive(notes: string[], activities = settings.activit
   return dataDir;
 }
 
-function measure(url: string, requests: LoadRequest[]): Promise<LoadResult> {
-  return load(settings.client, url, requests, settings);
+function measure(url: string, requests: LoadRequest[], serverPid: number | undefined): Promise<LoadResult> {
+  return load(settings.client, url, requests, { ...settings, serverPid });
 }
 
 function toRow(scenario: Pick<Scenario, 'name' | 'description'>, result: LoadResult, baseline?: number): Row {
@@ -99,6 +101,7 @@ function toRow(scenario: Pick<Scenario, 'name' | 'description'>, result: LoadRes
     non2xx: result.non2xx,
     errors: result.errors,
     clientCpuUs: Math.round(result.clientCpuUs),
+    serverCpuUs: result.serverCpuUs === undefined ? undefined : Math.round(result.serverCpuUs),
     note:
       result.statuses.length || result.errors
         ? `non-2xx ${result.statuses.join(' ')} errors ${result.errors}`
@@ -133,13 +136,14 @@ function formatMs(ms: number): string {
 }
 
 function printTable(rows: Row[]): void {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs baseline', 'client µs', 'note'];
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs baseline', 'server µs', 'client µs', 'note'];
   const lines = rows.map((r) => [
     r.scenario,
     r.requestsPerSecond?.toLocaleString('en-US') ?? '-',
     r.p50Ms === undefined ? '-' : formatMs(r.p50Ms),
     r.p99Ms === undefined ? '-' : formatMs(r.p99Ms),
     r.ratioToBaseline === undefined ? '-' : `${(r.ratioToBaseline * 100).toFixed(0)}%`,
+    r.serverCpuUs?.toString() ?? '-',
     r.clientCpuUs?.toString() ?? '-',
     r.note ?? '',
   ]);
@@ -201,7 +205,11 @@ async function main(): Promise<void> {
     log(
       `Measuring ${settings.connections} connections × ${settings.duration} s per scenario with ${settings.client}`,
     );
-    const baselineResult = await measure(baseline.url, [{ path: '/baseline', headers: {} }]);
+    const baselineResult = await measure(
+      baseline.url,
+      [{ path: '/baseline', headers: {} }],
+      baseline.child.pid,
+    );
     const baselineRps = baselineResult.requestsPerSecond;
     rows.push(
       toRow({ name: 'baseline (bare Fastify)', description: 'small JSON, no database' }, baselineResult),
@@ -230,7 +238,7 @@ async function main(): Promise<void> {
         continue;
       }
       log(`  ${scenario.name}...`);
-      const large = toRow(scenario, await measure(server.baseURL, requests), baselineRps);
+      const large = toRow(scenario, await measure(server.baseURL, requests, server.process.pid), baselineRps);
       rows.push(large);
       if (small && scenario.needsArchive && small.context.session) {
         const smallHeaders = archiveHeaders(scenario, small.context.session);
@@ -241,7 +249,7 @@ async function main(): Promise<void> {
             name: `  same on ${settings.compare.toLocaleString('en-US')}`,
             description: scenario.description,
           },
-          await measure(small.server.baseURL, smallRequests),
+          await measure(small.server.baseURL, smallRequests, small.server.process.pid),
           baselineRps,
         );
         const ratio = large.p50Ms && row.p50Ms ? large.p50Ms / row.p50Ms : undefined;
