@@ -9,7 +9,7 @@ import {
   SqliteQueryCompiler,
 } from 'kysely';
 import pg from 'pg';
-import { setSqliteConnection } from './connections.ts';
+import { ReadSnapshots, setSqliteConnection } from './connections.ts';
 import type { Database } from './schema.ts';
 import { registerSearchFunctions } from './search-terms.ts';
 
@@ -57,9 +57,10 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('temp_store = memory');
   registerSearchFunctions(sqlite);
-  const connection = withStatementCache(sqlite, options.onPrepare);
+  const snapshots = new ReadSnapshots(sqlite);
+  const connection = withStatementCache(sqlite, snapshots, options.onPrepare);
   const db = new Kysely<Database>({ dialect: new StableSqliteDialect({ database: connection }) });
-  setSqliteConnection(db, connection);
+  setSqliteConnection(db, connection, snapshots);
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
@@ -89,25 +90,46 @@ const STATEMENT_CACHE_SIZE = 500;
 /**
  * Kysely prepares every query again; preparing costs about as much as running a small indexed
  * query. Statements are reused by their SQL text (the queries are parameterised, so the set is
- * small). better-sqlite3 re-prepares a cached statement by itself after a schema change.
+ * small). better-sqlite3 re-prepares a cached statement by itself after a schema change. A
+ * statement that may write, and any other use of the connection, first ends the turn's read
+ * transaction (ReadSnapshots).
  */
-function withStatementCache(sqlite: SQLite.Database, onPrepare?: (source: string) => void): SQLite.Database {
+function withStatementCache(
+  sqlite: SQLite.Database,
+  snapshots: ReadSnapshots,
+  onPrepare?: (source: string) => void,
+): SQLite.Database {
   const cache = new Map<string, SQLite.Statement>();
   const prepare = (source: string) => {
     let statement = cache.get(source);
     if (!statement) {
       onPrepare?.(source);
-      statement = withFastRows(sqlite.prepare(source));
+      const prepared = sqlite.prepare(source);
+      statement =
+        prepared.reader && prepared.readonly
+          ? withFastRows(prepared)
+          : prepared.reader
+            ? withFastRows(prepared, snapshots.leave)
+            : leavingFirst(prepared, snapshots.leave);
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
       cache.set(source, statement);
     }
     return statement;
   };
-  return new Proxy(sqlite, {
-    get(target, property) {
-      if (property === 'prepare') return prepare;
-      const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
+  return leavingFirst(sqlite, snapshots.leave, { prepare });
+}
+
+/** `target` whose methods call `before` first (but those of `own`, used as they are). */
+function leavingFirst<T extends object>(target: T, before: () => void, own: Record<string, unknown> = {}): T {
+  return new Proxy(target, {
+    get(object, property) {
+      if (typeof property === 'string' && property in own) return own[property];
+      const value = Reflect.get(object, property, object) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        before();
+        return (value as (...a: unknown[]) => unknown).apply(object, args);
+      };
     },
   });
 }
@@ -120,8 +142,7 @@ function withStatementCache(sqlite: SQLite.Database, onPrepare?: (source: string
  * of a statement one hidden class. Same rows as better-sqlite3 would give (a repeated column
  * name keeps its last value).
  */
-function withFastRows(statement: SQLite.Statement): SQLite.Statement {
-  if (!statement.reader) return statement;
+function withFastRows(statement: SQLite.Statement, before?: () => void): SQLite.Statement {
   const names = statement.columns().map((c) => c.name);
   const fields = names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(', ');
   // The names are those of our own SQL's columns, written as JSON string literals.
@@ -129,8 +150,12 @@ function withFastRows(statement: SQLite.Statement): SQLite.Statement {
   const arrays = statement.raw(true);
   return {
     reader: true,
-    all: (...params: unknown[]) => arrays.all(...params).map((v) => rowOf(v as unknown[])),
+    all: (...params: unknown[]) => {
+      before?.();
+      return arrays.all(...params).map((v) => rowOf(v as unknown[]));
+    },
     *iterate(...params: unknown[]) {
+      before?.();
       for (const v of arrays.iterate(...params)) yield rowOf(v as unknown[]);
     },
   } as unknown as SQLite.Statement;

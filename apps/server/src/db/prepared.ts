@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, RawBuilder } from 'kysely';
-import { sqliteConnectionOf } from './connections.ts';
+import { sqliteReader } from './connections.ts';
 import { dialectOf } from './dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -30,12 +30,12 @@ async function run<R>(
   const parameters = sources.map((source, i) =>
     source === null ? compiled.parameters[i] : argument(source),
   );
-  // SQLite, outside any transaction: a read runs at once on the connection, synchronously, so
+  // SQLite, outside any write transaction: a read runs at once on the connection, synchronously, so
   // nothing can come between. Through Kysely the same read cost about 5 KB of promises and
   // closures (its connection lock), a tenth of a list request's garbage. Within a transaction,
   // which holds the connection across awaits, Kysely's lock makes the read wait for it.
-  const connection = sqliteConnectionOf(db);
-  if (connection && !connection.inTransaction) {
+  const connection = sqliteReader(db);
+  if (connection) {
     const statement = connection.prepare(compiled.sql);
     if (statement.reader) return statement.all(parameters) as R[];
   }
