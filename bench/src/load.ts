@@ -49,8 +49,12 @@ const CLOCK_TICKS = (() => {
   }
 })();
 
-/** user + system CPU time of a process and its children (the server's workers), in microseconds. */
-export function processTreeCpuUs(pid: number): number | undefined {
+/**
+ * user + system CPU time of a process and its children (the server's workers), in microseconds;
+ * undefined without a process or /proc.
+ */
+export function processTreeCpuUs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
   const ticksOf = (stat: string) => {
     // The fields after the command name "(...)": state is field 3, utime 14 and stime 15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -119,7 +123,7 @@ async function loadWithAutocannon(
 ): Promise<LoadResult> {
   const { connections, duration, warmup, serverPid } = options;
   const cpuBefore = process.cpuUsage();
-  const serverBefore = serverPid === undefined ? undefined : processTreeCpuUs(serverPid);
+  const serverBefore = processTreeCpuUs(serverPid);
   const result = await autocannon({
     url,
     connections,
@@ -133,7 +137,7 @@ async function loadWithAutocannon(
     })),
   });
   const cpu = process.cpuUsage(cpuBefore);
-  const serverAfter = serverPid === undefined ? undefined : processTreeCpuUs(serverPid);
+  const serverAfter = processTreeCpuUs(serverPid);
   const statuses = Object.entries(result.statusCodeStats)
     .filter(([status]) => !status.startsWith('2'))
     .map(([status, { count }]) => `${count}×${status}`);
@@ -249,10 +253,9 @@ async function loadWithWrk(url: string, requests: LoadRequest[], options: LoadOp
   try {
     await writeFile(script, wrkScript(requests));
     if (options.warmup > 0) await runWrk(script, url, options.connections, options.warmup);
-    const { serverPid } = options;
-    const serverBefore = serverPid === undefined ? undefined : processTreeCpuUs(serverPid);
+    const serverBefore = processTreeCpuUs(options.serverPid);
     const { summary, cpuUs } = await runWrk(script, url, options.connections, options.duration);
-    const serverAfter = serverPid === undefined ? undefined : processTreeCpuUs(serverPid);
+    const serverAfter = processTreeCpuUs(options.serverPid);
     const seconds = summary.durationUs / 1e6;
     return {
       requestsPerSecond: summary.requests / seconds,

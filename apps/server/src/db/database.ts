@@ -105,12 +105,9 @@ function withStatementCache(
     if (!statement) {
       onPrepare?.(source);
       const prepared = sqlite.prepare(source);
-      statement =
-        prepared.reader && prepared.readonly
-          ? withFastRows(prepared)
-          : prepared.reader
-            ? withFastRows(prepared, snapshots.leave)
-            : leavingFirst(prepared, snapshots.leave);
+      statement = prepared.reader
+        ? withFastRows(prepared, prepared.readonly ? undefined : snapshots.leave)
+        : leavingFirst(prepared, snapshots.leave);
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
       cache.set(source, statement);
     }

@@ -879,12 +879,13 @@ async function searchActivities(
     (
       await applyFilters(q, shape, values).select('a.id as page_id').orderBy(order).limit(wanted).execute()
     ).map((m) => Number(m.page_id));
+  // The ids of the archive's activities that pass `predicate` and the filters.
+  const matching = (predicate: RawBuilder<SqlBool>) => ids(archiveActivities(db, archiveId).where(predicate));
 
   return pageOf(db, archiveId, await searchIds(), offset, f.pageSize);
 
   async function searchIds(): Promise<number[]> {
-    if (dialect !== 'sqlite')
-      return ids(archiveActivities(db, archiveId).where(activitySearchPredicate(dialect, archiveId, terms)));
+    if (dialect !== 'sqlite') return matching(activitySearchPredicate(dialect, archiveId, terms));
     const group = f.stato === undefined ? undefined : stateGroupOf(f.stato);
     const facetsOnly = facetsCoverFilters(f, window);
     if (facetsOnly && (group === 1 || group === 2) && f.tipoSegnalazID === undefined) {
@@ -910,17 +911,12 @@ async function searchActivities(
       if (ids.length >= wanted || hiddenUpTo === 0) return ids;
       return ids.concat(await checked(low + hiddenUpTo, wanted - ids.length));
     }
-    if (hasSelectiveFilter(shape))
-      return ids(archiveActivities(db, archiveId).where(documentMatches('a.search_doc', terms)));
+    if (hasSelectiveFilter(shape)) return matching(documentMatches('a.search_doc', terms));
     const newest = await ids(fromNewestMatches(db, archiveId, match, NEWEST_MATCHES_BUDGET), newestFirst);
     const complete =
       newest.length === wanted ||
       (await countFtsMatches(db, archiveId, match, NEWEST_MATCHES_BUDGET + 1)) <= NEWEST_MATCHES_BUDGET;
-    return complete
-      ? newest
-      : ids(
-          archiveActivities(db, archiveId).where(activitySearchPredicate(dialect, archiveId, terms, match)),
-        );
+    return complete ? newest : matching(activitySearchPredicate(dialect, archiveId, terms, match));
   }
 }
 
