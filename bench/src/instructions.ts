@@ -7,9 +7,9 @@
 // For each scenario: one server process (WORKERS=1) on the generated archive starts under callgrind
 // with counting off; after BENCH_WARM_REQUESTS requests (default 20,000: V8 has compiled the hot
 // code by then) counting is switched on for BENCH_COUNTED_REQUESTS (default 3,000), 4 at a time.
-// Threads are counted apart: the main thread runs the requests; V8's helper threads (optimizing
-// compiler, concurrent and parallel collection) were about a quarter of a search's count and vary
-// from run to run with when the compiler and the collector happen to run.
+// Threads are counted apart: the main thread runs the requests; the others (mostly V8's optimizing
+// compiler and its concurrent and parallel collection) were about a quarter of a search's count and
+// vary from run to run with when the compiler and the collector happen to run.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -130,10 +130,14 @@ async function main(): Promise<void> {
   const k = (n: number) => `${(n / 1000).toFixed(0)} k`;
   for (const name of names) {
     const scenario = await findScenario(name);
-    const { total, main } = await instructionsPerRequest(scenario, dataDir);
-    rows.push({ scenario: name, instructionsPerRequest: Math.round(total), mainThread: Math.round(main) });
+    const { total, main: mainThread } = await instructionsPerRequest(scenario, dataDir);
+    rows.push({
+      scenario: name,
+      instructionsPerRequest: Math.round(total),
+      mainThread: Math.round(mainThread),
+    });
     process.stdout.write(
-      `${name}: ${k(total)} instructions per request (main thread ${k(main)}, V8's helper threads ${k(total - main)})\n`,
+      `${name}: ${k(total)} instructions per request (main thread ${k(mainThread)}, other threads ${k(total - mainThread)})\n`,
     );
   }
   await writeFile(
