@@ -130,4 +130,40 @@ describe('list items written by the database', () => {
       { numRuns: 150 },
     );
   });
+
+  it('follow an update of any one of their columns', async () => {
+    const db = t.database.db;
+    const changes: Array<Partial<Record<string, string | number | null>>> = [
+      { numero_pratica: 77 },
+      { titolo: 'Perdita in cantina' },
+      { descrizione: 'Acqua dal soffitto del box 3' },
+      { stato: 3 },
+      { gestore: 'Luca Verdi' },
+      { tipo_segnalaz_id: types.at(-1) ?? 1 },
+      { priorita: 4 },
+      { data_apertura: '2025-01-31' },
+      { data_chiusura: '2026-11-20' },
+      { richiedente_id: person },
+      { data_concludere_entro: '2026-12-01' },
+      { operatore: 'Anna Neri' },
+      { nascosta: 1 },
+      { servizio: 3 },
+      { esercizio_id: 12 },
+      { avvisi: 1 },
+      { interventi_in_corso: 2 },
+      { ultimo_aggiornamento: '2026-11-26T10:00:00.000Z' },
+      { obj_version: 9 },
+    ];
+    for (const change of changes) {
+      await db
+        .updateTable('activities')
+        .set(change)
+        .where('archive_id', '=', s.archiveId)
+        .where('id', '=', ACTIVITY)
+        .execute();
+      const [written] = await listItemsByIds(db, s.archiveId, [ACTIVITY]);
+      const mapped = toActivityListItem((await findActivity(db, s.archiveId, ACTIVITY))!);
+      expect(JSON.parse(written!.toString('utf8')), Object.keys(change).join()).toStrictEqual(mapped);
+    }
+  });
 });

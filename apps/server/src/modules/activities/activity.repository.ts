@@ -8,12 +8,12 @@ import {
   sql,
 } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
-import { dialectOf, idList, idPositions, joinedByCommas, jsonObject, utf8Bytes } from '../../db/dialect.ts';
+import { dialectOf, idList, idPositions, joinedByCommas, utf8Bytes } from '../../db/dialect.ts';
 import { addToCounter, readCounter } from '../../db/ids.ts';
 import { preparedQuery, shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { documentMatches, ftsMatchOf } from '../../db/search-terms.ts';
-import { type ActivityRowWithNames, activityListItemMembers } from './activity.mapper.ts';
+import { type ActivityRowWithNames, activityListItemJson } from './activity.mapper.ts';
 import type { ActivityRow } from './activity.table.ts';
 import {
   activityFtsMatch,
@@ -196,10 +196,7 @@ function withNames(qb: ActivityQuery) {
  */
 function withListItems(db: Kysely<Database>, qb: ActivityQuery) {
   const dialect = dialectOf(db);
-  return joinNames(qb).select([
-    'a.id',
-    utf8Bytes(dialect, jsonObject(dialect, activityListItemMembers)).as('item'),
-  ]);
+  return joinNames(qb).select(['a.id', utf8Bytes(dialect, activityListItemJson(dialect)).as('item')]);
 }
 
 /** A row of withListItems. */
@@ -1004,7 +1001,7 @@ const activitiesByIds = preparedQuery((db, archiveId: number, ids: string | numb
     .crossJoin('activities as a')
     .whereRef('a.id', '=', 'j.id')
     .where('a.archive_id', '=', archiveId) as unknown as ActivityQuery;
-  const items = joinedByCommas(jsonObject(dialect, activityListItemMembers), sql.ref('j.position'));
+  const items = joinedByCommas(activityListItemJson(dialect), sql.ref('j.position'));
   return joinNames(page).select(utf8Bytes(dialect, items).as('items')) as unknown as Compilable<{
     items: Buffer | null;
   }>;
