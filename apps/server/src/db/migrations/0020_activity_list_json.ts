@@ -5,8 +5,8 @@ import { dialectOf, type JsonMember, sqliteJsonMembers } from '../dialect.ts';
  * SQLite: each activity keeps its own members of a list item (ActivityListItem without the three
  * names read from other tables) as JSON text in `list_json`, so a page of the lists and of the
  * search puts 15 stored texts inside the names instead of writing 21 members a row with `concat`
- * and `json_quote` (docs/decisions/0010): the search's instructions per request, 1,147k -> 969k on
- * 1M activities. Triggers keep it after every insert and every update of a column it holds; a test
+ * and `json_quote` (docs/decisions/0010): the search's main-thread instructions per request,
+ * 1,147k -> 1,012k on 1M activities. Triggers keep it after every insert and every update of a column it holds; a test
  * holds it equal to toActivityListItem whatever the row. PostgreSQL writes the whole object as it
  * reads the page (json_build_object) and needs nothing.
  *
