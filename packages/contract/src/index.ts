@@ -6,6 +6,7 @@ export * from './assignments/index.ts';
 export * from './auth/index.ts';
 export * from './changelog/index.ts';
 export * from './common/constants.ts';
+export * from './common/endpoint.ts';
 export * from './common/enums.ts';
 export * from './common/envelope.ts';
 export * from './common/errors.ts';

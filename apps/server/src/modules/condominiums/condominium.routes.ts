@@ -1,30 +1,10 @@
-import {
-  CondominiumPath,
-  condominioListaItemSchema,
-  condominioListaQuerySchema,
-  envelopeSchema,
-} from '@stabile/contract';
-import { z } from 'zod';
+import { CondominioApi } from '@stabile/contract';
 import type { AppInstance } from '../../app.ts';
-import { ok } from '../../shared/envelope.ts';
+import { route } from '../../shared/route.ts';
 import { listCondominiumsShort } from './condominium.repository.ts';
 
-const TAGS = ['condomini'];
-
 export async function condominiumRoutes(app: AppInstance) {
-  app.get(
-    CondominiumPath.lista,
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Elenco breve dei condomini dell'archivio (gestiti, salvo gestiti=false), per intestazione",
-        querystring: condominioListaQuerySchema,
-        response: { 200: envelopeSchema(z.array(condominioListaItemSchema)) },
-      },
-    },
-    async (request, reply) => {
-      const archiveId = request.archive?.archiveId ?? 0;
-      return ok(reply, await listCondominiumsShort(app.db, archiveId, { gestiti: request.query.gestiti }));
-    },
+  route(app, CondominioApi.lista, ({ scope, query }) =>
+    listCondominiumsShort(app.db, scope.archiveId, { gestiti: query.gestiti }),
   );
 }

@@ -1,0 +1,104 @@
+import {
+  type Endpoint,
+  type EndpointData,
+  type EndpointItem,
+  type EndpointParsedBody,
+  type EndpointParsedParams,
+  type EndpointParsedQuery,
+  envelopeSchema,
+  errorCatalogue,
+  errorEnvelopeSchema,
+} from '@stabile/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppInstance } from '../app.ts';
+import { ok, paged } from './envelope.ts';
+import { type Scope, scopeOf } from './scope.ts';
+
+/** What a paged call's handler returns: the page's items and the (possibly capped) total. */
+export interface PageResult<T> {
+  items: T[];
+  totalCount: number;
+  capped?: boolean;
+}
+
+type Result<E extends Endpoint> = E['paged'] extends true ? PageResult<EndpointItem<E>> : EndpointData<E>;
+
+export interface RouteInput<E extends Endpoint> {
+  params: EndpointParsedParams<E>;
+  query: EndpointParsedQuery<E>;
+  body: EndpointParsedBody<E>;
+  /** The archive scope (archive calls only; reading it on another call throws 111). */
+  readonly scope: Scope;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * A handler returns the envelope's data (or a page of items for a paged call) and the helper sends
+ * the envelope. A handler that answers with a file sends it on `reply` and returns the reply.
+ */
+export type RouteHandler<E extends Endpoint> = (input: RouteInput<E>) => Promise<Result<E> | FastifyReply>;
+
+const SECURITY = {
+  none: [],
+  account: [{ bearer: [] }],
+  archive: [{ bearer: [], archive: [] }],
+} as const;
+
+/** The OpenAPI answers of a call: its data on 200, the catalogue's error envelope on each status. */
+function responsesOf(declaration: Endpoint) {
+  const responses: Record<number, unknown> = {};
+  if (!declaration.produces) responses[200] = envelopeSchema(declaration.response);
+  const codes = new Set<number>([113, ...(declaration.errors ?? [])]);
+  if ((declaration.auth ?? 'archive') !== 'none') codes.add(111);
+  if (declaration.area) codes.add(120);
+  for (const code of codes) {
+    const status = errorCatalogue[code as keyof typeof errorCatalogue]?.status;
+    if (status) responses[status] = errorEnvelopeSchema;
+  }
+  return responses;
+}
+
+/**
+ * Registers the route of one declared endpoint: method, path, schemas, auth level, area and the
+ * OpenAPI description all come from the declaration.
+ */
+export function route<E extends Endpoint>(app: AppInstance, declaration: E, handler: RouteHandler<E>): void {
+  const auth = declaration.auth ?? 'archive';
+  app.route({
+    method: declaration.method,
+    url: declaration.path,
+    config: { auth, ...(declaration.area ? { area: declaration.area } : {}) },
+    schema: {
+      operationId: declaration.operationId,
+      summary: declaration.summary,
+      tags: [...declaration.tags],
+      security: [...SECURITY[auth]],
+      ...(declaration.params ? { params: declaration.params } : {}),
+      ...(declaration.query ? { querystring: declaration.query } : {}),
+      ...(declaration.body && !declaration.multipart ? { body: declaration.body } : {}),
+      ...(declaration.produces ? { produces: [declaration.produces] } : {}),
+      response: responsesOf(declaration),
+    },
+    handler: async (request, reply) => {
+      const input = {
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        request,
+        reply,
+        get scope() {
+          return scopeOf(request);
+        },
+      } as RouteInput<E>;
+      const result = await handler(input);
+      if (result === reply) return reply;
+      if (declaration.paged) {
+        const page = result as PageResult<unknown>;
+        const q = request.query as { pageNumber: number; pageSize: number };
+        return paged(reply, page.items, q, page.totalCount, page.capped);
+      }
+      return ok(reply, result);
+    },
+  });
+}
