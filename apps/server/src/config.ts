@@ -22,6 +22,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'deve iniziare con smtp:// o smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Stabile <noreply@stabile.local>'),
+  SUPPORT_EMAIL: z.email('deve essere un indirizzo email').default('assistenza@stabile.local'),
   JWT_SECRET: z.string().min(32, 'deve avere almeno 32 caratteri').optional(),
   LINK_SECRET: z.string().min(32, 'deve avere almeno 32 caratteri').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -53,6 +54,8 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where bug reports and suggestions are sent. */
+  supportEmail: string;
   jwtSecret: string;
   linkSecret: string;
   logLevel: string;
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     jwtSecret: e.JWT_SECRET ?? secrets!.jwtSecret,
     linkSecret: e.LINK_SECRET ?? secrets!.linkSecret,
     logLevel: e.LOG_LEVEL,

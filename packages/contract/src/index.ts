@@ -14,4 +14,5 @@ export * from './condominiums/index.ts';
 export * from './lookups/index.ts';
 export * from './notifications/index.ts';
 export * from './people/index.ts';
+export * from './reports/index.ts';
 export * from './validators/index.ts';

@@ -11,6 +11,7 @@ import { lookupsRoutes } from './lookups/lookups.routes.ts';
 import { deviceRoutes } from './notifications/device.routes.ts';
 import { peopleRoutes } from './people/people.routes.ts';
 import { providersRoutes } from './providers/providers.routes.ts';
+import { reportRoutes } from './reports/report.routes.ts';
 import { assignmentRoutes } from './supplier-assignments/assignment.routes.ts';
 import { supplierPortalRoutes } from './supplier-portal/supplier-portal.routes.ts';
 
@@ -30,4 +31,5 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   assignmentRoutes,
   supplierPortalRoutes,
   homeRoutes,
+  reportRoutes,
 ];

@@ -5,6 +5,8 @@ import nodemailer from 'nodemailer';
 
 export interface MailMessage {
   to: string;
+  /** Where a reply goes when it is not the sender (a report: the user who wrote it). */
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;

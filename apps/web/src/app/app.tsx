@@ -11,10 +11,17 @@ import { theme } from './theme.ts';
 // The toasts' container is not needed for the first paint; toasts shown before it loads wait for it.
 const NotificationsHost = lazy(() => import('./notifications-host.tsx'));
 
-/** Mantine's dimmed grey (gray.6) fails WCAG AA contrast on white; gray.7 passes. */
+/**
+ * Mantine's dimmed grey (gray.6), its placeholder grey (gray.5) and its error red (red.6) fail WCAG AA
+ * contrast on white; gray.7 and red.9 pass.
+ */
 const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
   dark: {},
 });
 

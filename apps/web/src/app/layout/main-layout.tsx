@@ -4,6 +4,7 @@ import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { DatabaseNotUpdatedModal } from '../../features/archives/components/database-not-updated-modal.tsx';
 import { PidNotEnabledModal } from '../../features/archives/components/pid-not-enabled-modal.tsx';
+import { ReportModal } from '../../features/reports/components/report-modal.tsx';
 import { useAppSelector } from '../../shared/hooks.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { selectIsMobile, selectSidebarExpanded } from '../state/general-slice.ts';
@@ -66,6 +67,7 @@ export function MainLayout() {
       <EntityDrawer />
       <DatabaseNotUpdatedModal />
       <PidNotEnabledModal />
+      <ReportModal />
       {whatsNewEnabled() && <WhatsNewDrawer opened={whatsNewOpen} onClose={() => setWhatsNewOpen(false)} />}
     </AppShell>
   );

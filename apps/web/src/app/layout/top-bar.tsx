@@ -1,5 +1,7 @@
 import { Avatar, Button, Group, Loader, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import {
+  IconBug,
+  IconBulb,
   IconChevronDown,
   IconDatabase,
   IconLogout,
@@ -17,6 +19,7 @@ import {
   selectLastAccessPending,
   selectSidebarExpanded,
 } from '../state/general-slice.ts';
+import { reportModalOpened } from '../state/modals-slice.ts';
 import classes from './top-bar.module.css';
 
 export interface TopBarProps {
@@ -32,7 +35,7 @@ function initials(name: string): string {
 }
 
 export function TopBar({ onOpenWhatsNew }: TopBarProps) {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation(['layout', 'reports']);
   const dispatch = useAppDispatch();
   const archive = useAppSelector(selectArchive);
   const account = useAppSelector(selectAccount);
@@ -108,6 +111,19 @@ export function TopBar({ onOpenWhatsNew }: TopBarProps) {
               onClick={() => dispatch(unsetArchive())}
             >
               {t('switchArchive')}
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item
+              leftSection={<IconBug size={16} aria-hidden />}
+              onClick={() => dispatch(reportModalOpened({ type: 'bug' }))}
+            >
+              {t('reports:reportBug')}
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconBulb size={16} aria-hidden />}
+              onClick={() => dispatch(reportModalOpened({ type: 'suggestion' }))}
+            >
+              {t('reports:suggest')}
             </Menu.Item>
             <Menu.Divider />
             <Menu.Item

@@ -9,10 +9,13 @@ import {
 
 type Field<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
 
-/** The input of a declared call: its path parameters, query and body, each typed by the contract. */
+/**
+ * The input of a declared call: its path parameters, query and body, each typed by the contract (a
+ * multipart call's body is the FormData of the fields its schema documents).
+ */
 export type EndpointInput<E extends Endpoint> = Field<'params', EndpointParams<E>> &
   Field<'query', EndpointQuery<E>> &
-  Field<'body', EndpointBody<E>>;
+  Field<'body', E['multipart'] extends true ? FormData : EndpointBody<E>>;
 
 /**
  * The request of a declared call for RTK Query: path, method, query and body come from the contract's

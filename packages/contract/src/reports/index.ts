@@ -1,0 +1,2 @@
+export * from './report.endpoints.ts';
+export * from './report.schemas.ts';
