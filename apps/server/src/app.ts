@@ -159,6 +159,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // On close, keep-alive connections waiting for their next request are closed at once.
+    forceCloseConnections: 'idle',
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
 
