@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +22,40 @@ import { ensureDemoData } from './seed/demo.ts';
  */
 
 const IS_WORKER = cluster.isWorker;
+
+/**
+ * Scheduled backups (BACKUP_DIR, every BACKUP_EVERY, the newest BACKUP_KEEP kept): each one runs
+ * `npm run backup`'s script in a process of its own, so that the snapshot never holds up requests.
+ */
+function scheduleBackups(
+  config: Config,
+  log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
+) {
+  const backup = config.backup;
+  if (!backup) return () => undefined;
+  const script = path.join(import.meta.dirname, 'scripts/backup.ts');
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    const child = fork(script, [backup.dir], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    let output = '';
+    child.stdout?.on('data', (d) => {
+      output += String(d);
+    });
+    child.stderr?.on('data', (d) => {
+      output += String(d);
+    });
+    child.on('exit', (code) => {
+      running = false;
+      if (code === 0) log.info({ output: output.trim() }, 'scheduled backup written');
+      else log.error({ code, output: output.trim() }, 'scheduled backup failed');
+    });
+  }, backup.everyMs);
+  timer.unref();
+  log.info({ dir: backup.dir, everyMs: backup.everyMs, keep: backup.keep }, 'scheduled backups on');
+  return () => clearInterval(timer);
+}
 
 /**
  * DATA_DIR/stabile.pid names the running server (its main process), so that `npm run restore`
@@ -90,7 +125,10 @@ async function runServer(config: Config) {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  if (!IS_WORKER) writePidFile(config.dataDir);
+  if (!IS_WORKER) {
+    writePidFile(config.dataDir);
+    scheduleBackups(config, app.log);
+  }
   return app;
 }
 
@@ -106,7 +144,7 @@ async function runPrimary(config: Config) {
   let closing = false;
   // Each running worker, and whether it ever listened (took its share of the port).
   const workers = new Map<Worker, boolean>();
-  const fork = () => workers.set(cluster.fork(), false);
+  const forkWorker = () => workers.set(cluster.fork(), false);
   cluster.on('listening', (worker) => workers.set(worker, true));
   cluster.on('exit', (worker, code, signal) => {
     const listened = workers.get(worker) ?? false;
@@ -127,7 +165,7 @@ async function runPrimary(config: Config) {
       return;
     }
     log.error({ code, signal }, 'a server process stopped: starting another');
-    fork();
+    forkWorker();
   });
   const shutdown = (signal: string) => {
     if (closing) {
@@ -148,8 +186,9 @@ async function runPrimary(config: Config) {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  for (let i = 0; i < config.workers; i++) fork();
+  for (let i = 0; i < config.workers; i++) forkWorker();
   writePidFile(config.dataDir);
+  scheduleBackups(config, log);
   log.info({ workers: config.workers, port: config.port }, 'server processes started');
 }
 
