@@ -9,8 +9,13 @@ cd "$(dirname "$0")/.."
 work="$(mktemp -d)"
 binding="node_modules/better-sqlite3/build/Release/better_sqlite3.node"
 cp "$binding" "$work/better_sqlite3.node20"
+# Swapped by rename, never rewritten in place: a process that has the library loaded keeps its copy.
+put_binding() {
+  cp "$1" "$binding.swap"
+  mv -f "$binding.swap" "$binding"
+}
 restore() {
-  cp "$work/better_sqlite3.node20" "$binding"
+  put_binding "$work/better_sqlite3.node20"
   rm -rf "$work"
 }
 trap restore EXIT
@@ -39,7 +44,7 @@ node_gyp="$(dirname "$(readlink -f "$(command -v npm)")")/../node_modules/node-g
     "$node24_bin/node" "$node_gyp" rebuild --release --nodedir="$nodedir" --jobs="$(nproc)" >"$work/build.log" 2>&1 ||
     { tail -40 "$work/build.log" >&2; exit 1; }
 )
-cp "$work/better-sqlite3/build/Release/better_sqlite3.node" "$binding"
+put_binding "$work/better-sqlite3/build/Release/better_sqlite3.node"
 
 echo "==> Node ${version}: unit and route suites (npm run test:unit)"
 PATH="$node24_bin:$PATH" node -e 'if (!process.version.startsWith("v24.")) process.exit(1)'

@@ -161,7 +161,7 @@ describe.each(stores)('login throttle on the %s store', (_name, makeStore) => {
     }
     expect(checks).toBeGreaterThan(250);
     expect(refusals).toBe(0);
-  });
+  }, 120_000);
 
   it('lets exactly the budget through when many attempts arrive at once', async () => {
     const h = harness(makeStore());
