@@ -237,6 +237,27 @@ async function main(): Promise<void> {
         });
         continue;
       }
+      if (scenario.measure) {
+        log(`  ${scenario.name}...`);
+        const running = server;
+        const measured = await scenario.measure(
+          context,
+          (loadRequests, connections) =>
+            load(settings.client, running.baseURL, loadRequests, {
+              ...settings,
+              connections,
+              serverPid: running.process.pid,
+            }),
+          headers,
+        );
+        for (const row of measured) {
+          rows.push({
+            ...toRow({ name: row.name, description: row.description }, row.result, baselineRps),
+            ...(row.note ? { note: row.note } : {}),
+          });
+        }
+        continue;
+      }
       log(`  ${scenario.name}...`);
       const large = toRow(scenario, await measure(server.baseURL, requests, server.process.pid), baselineRps);
       rows.push(large);

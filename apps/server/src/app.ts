@@ -23,16 +23,23 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
+import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { ZodType } from 'zod';
 import type { Config } from './config.ts';
 import type { DialectName } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { registerAuthGuard } from './modules/auth/auth-guard.ts';
+import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { databaseRateLimitStore } from './modules/auth/rate-limit-store.ts';
+import { RedisThrottleStore } from './modules/auth/throttle-store.redis.ts';
+import { DatabaseThrottleStore } from './modules/auth/throttle-store.ts';
 import { routeModules } from './modules/routes.ts';
+import { AppError } from './shared/app-error.ts';
 import { toErrorEnvelope } from './shared/error-handler.ts';
 import { createMailer, type Mailer } from './shared/mailer.ts';
+import { passwordQueue } from './shared/passwords.ts';
+import { retryMessage } from './shared/retry-message.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +47,11 @@ declare module 'fastify' {
     db: Kysely<Database>;
     dialect: DialectName;
     mailer: Mailer;
+    loginThrottle: LoginThrottle;
+    /** Work started after an answer (e.g. the recovery email): awaited when the app closes. */
+    afterResponse(work: () => Promise<unknown>): void;
+    /** Resolves once every work started by afterResponse has ended. */
+    settled(): Promise<void>;
   }
 }
 
@@ -147,6 +159,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // On close, keep-alive connections waiting for their next request are closed at once.
+    forceCloseConnections: 'idle',
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -167,9 +181,41 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
       createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
   );
 
+  // Limits shared by every process and server: Redis when REDIS_URL is set, else the database.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5000 })
+    : undefined;
+  const throttleStore = redis
+    ? new RedisThrottleStore(redis, config.redisPrefix)
+    : new DatabaseThrottleStore(options.db);
+  app.decorate(
+    'loginThrottle',
+    new LoginThrottle({ store: throttleStore, factor: config.authRateLimitFactor }),
+  );
+  passwordQueue.setLimits(config.passwordConcurrency, config.passwordQueue);
+  const pending = new Set<Promise<unknown>>();
+  app.decorate('afterResponse', (work: () => Promise<unknown>) => {
+    const running = new Promise((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((err: unknown) => app.log.error({ err }, 'work after the answer failed'))
+      .finally(() => pending.delete(running));
+    pending.add(running);
+  });
+  const settled = async () => {
+    while (pending.size > 0) await Promise.all(pending);
+  };
+  app.decorate('settled', settled);
+  app.addHook('onClose', async () => {
+    await settled();
+    await throttleStore.close();
+    await redis?.quit().catch(() => redis.disconnect());
+  });
+
   app.setErrorHandler((error, request, reply) => {
     const { status, body, unexpected } = toErrorEnvelope(error, hasZodFastifySchemaValidationErrors(error));
     if (unexpected) request.log.error({ err: error }, 'unexpected error');
+    if (error instanceof AppError && error.retryAfterSeconds !== undefined)
+      reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.code(status).send(body);
   });
 
@@ -204,11 +250,13 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
-    store: databaseRateLimitStore(options.db, app.log),
+    ...(redis
+      ? { redis, nameSpace: `${config.redisPrefix}rate-limit:` }
+      : { store: databaseRateLimitStore(options.db, app.log) }),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 121,
-      message: `Troppi tentativi. Riprova tra ${Math.ceil(context.ttl / 1000)} secondi.`,
+      message: retryMessage(context.ttl),
     }),
   });
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 5, fields: 20 } });

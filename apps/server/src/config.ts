@@ -44,7 +44,35 @@ const envSchema = z.object({
     .string()
     .regex(/^(auto|[1-9]\d?)$/, 'deve essere "auto" o un numero da 1 a 99')
     .default('1'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'deve iniziare con redis:// o rediss://')
+    .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'può contenere solo lettere, cifre e i caratteri _ : . - (al massimo 64)')
+    .default('stabile:'),
+  PASSWORD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  PASSWORD_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_EVERY: z
+    .string()
+    .regex(
+      /^[1-9]\d{0,4}[mhd]$/,
+      'deve essere un numero seguito da m (minuti), h (ore) o d (giorni), es. 24h',
+    )
+    .default('24h'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
+
+const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** "30m", "24h", "7d" in milliseconds. */
+export function durationMs(text: string): number {
+  const unit = text.slice(-1) as keyof typeof UNIT_MS;
+  return Number(text.slice(0, -1)) * UNIT_MS[unit];
+}
 
 export interface Config {
   port: number;
@@ -71,6 +99,17 @@ export interface Config {
   authRateLimitFactor: number;
   /** Server processes sharing the port (WORKERS, "auto" = one per core); the server is stateless. */
   workers: number;
+  /** REDIS_URL: login throttling and rate limits in Redis instead of the database. */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key (several deployments may share one Redis). */
+  redisPrefix: string;
+  /** Password hashes and checks running at once in one process, and waiting beyond them. */
+  passwordConcurrency: number;
+  passwordQueue: number;
+  /** On SIGTERM/SIGINT, how long requests in flight may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** Scheduled backups (SQLite only): off unless BACKUP_DIR is set. */
+  backup: { dir: string; everyMs: number; keep: number } | undefined;
 }
 
 interface Secrets {
@@ -122,6 +161,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const secrets =
     e.JWT_SECRET && e.LINK_SECRET && e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? null : loadSecrets(dataDir);
+  if (e.BACKUP_DIR && e.DATABASE_URL)
+    throw new ConfigError(
+      'Configurazione non valida: BACKUP_DIR vale per il database SQLite; per PostgreSQL usa pg_dump (vedi il README)',
+    );
   const webDist = e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
   return {
     port: e.PORT,
@@ -146,5 +189,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     authRateLimitFactor: e.AUTH_RATE_LIMIT_FACTOR,
     workers: e.WORKERS === 'auto' ? availableParallelism() : Number(e.WORKERS),
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    passwordConcurrency: e.PASSWORD_CONCURRENCY,
+    passwordQueue: e.PASSWORD_QUEUE,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    backup: e.BACKUP_DIR
+      ? { dir: path.resolve(e.BACKUP_DIR), everyMs: durationMs(e.BACKUP_EVERY), keep: e.BACKUP_KEEP }
+      : undefined,
   };
 }

@@ -1,3 +1,5 @@
+import type { LoadResult } from '../load.ts';
+
 /** What a scenario knows about the server under test. */
 export interface BenchContext {
   baseURL: string;
@@ -18,6 +20,19 @@ export interface BenchRequest {
   body?: unknown;
 }
 
+/** One load of a scenario that measures by itself: `requests` on `connections` for the run's duration. */
+export type MeasureLoad = (
+  requests: Array<BenchRequest & { headers: Record<string, string> }>,
+  connections: number,
+) => Promise<LoadResult>;
+
+export interface MeasuredRow {
+  name: string;
+  description: string;
+  result: LoadResult;
+  note?: string;
+}
+
 export interface Scenario {
   /** Short unique name shown in the table, e.g. `people.list`. */
   name: string;
@@ -26,6 +41,11 @@ export interface Scenario {
   needsArchive: boolean;
   /** One or more requests; autocannon cycles through them on each connection. */
   requests(context: BenchContext): BenchRequest[];
+  /**
+   * A scenario that is more than one load (e.g. a flood while reads run) measures by itself with
+   * `load` and returns its rows; `requests` are then only probed before it starts.
+   */
+  measure?(context: BenchContext, load: MeasureLoad, headers: Record<string, string>): Promise<MeasuredRow[]>;
 }
 
 /** Each file in this folder exports `scenarios: Scenario[]` for its area; run.ts finds them by itself. */

@@ -10,12 +10,19 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly details: ErrorDetail[] | undefined;
+  /** Sent as the Retry-After header (a refused attempt, a busy server). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message?: string, options?: { status?: number; details?: ErrorDetail[] }) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    options?: { status?: number; details?: ErrorDetail[]; retryAfterSeconds?: number },
+  ) {
     super(message ?? errorCatalogue[code].message);
     this.code = code;
     this.status = options?.status ?? errorCatalogue[code].status;
     this.details = options?.details;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }
 

@@ -18,7 +18,6 @@ import {
 import type { AppInstance } from '../../app.ts';
 import { ok } from '../../shared/envelope.ts';
 import { requestedArchiveId } from '../auth/auth-guard.ts';
-import { archiveLoginRateLimit } from '../auth/rate-limits.ts';
 import {
   type ArchiveDeps,
   archiveInfo,
@@ -82,7 +81,7 @@ export async function archiveRoutes(app: AppInstance) {
   app.post(
     ArchivePath.login,
     {
-      config: { auth: 'account', rateLimit: archiveLoginRateLimit },
+      config: { auth: 'account' },
       schema: {
         tags: TAGS,
         summary: 'Sblocca l’archivio (X-Archive-Id) per la sessione',
@@ -96,7 +95,13 @@ export async function archiveRoutes(app: AppInstance) {
     },
     async (request, reply) => {
       const archive = await requireOwnArchive(deps, request.auth!, requestedArchiveId(request));
-      return ok(reply, await archiveLogin(deps, request.auth!, archive, request.body?.password));
+      return ok(
+        reply,
+        await archiveLogin(deps, request.auth!, archive, request.body?.password, {
+          throttle: app.loginThrottle,
+          address: request.ip,
+        }),
+      );
     },
   );
 
@@ -120,7 +125,7 @@ export async function archiveRoutes(app: AppInstance) {
   app.post(
     ArchivePath.userLogin,
     {
-      config: { auth: 'account', rateLimit: archiveLoginRateLimit },
+      config: { auth: 'account' },
       schema: {
         tags: TAGS,
         summary: 'Sblocca l’archivio come uno dei suoi utenti',
@@ -134,7 +139,13 @@ export async function archiveRoutes(app: AppInstance) {
     },
     async (request, reply) => {
       const archive = await requireOwnArchive(deps, request.auth!, requestedArchiveId(request));
-      return ok(reply, await userManagementLogin(deps, request.auth!, archive, request.body));
+      return ok(
+        reply,
+        await userManagementLogin(deps, request.auth!, archive, request.body, {
+          throttle: app.loginThrottle,
+          address: request.ip,
+        }),
+      );
     },
   );
 

@@ -17,6 +17,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { hashPassword, verifyPassword } from '../../shared/passwords.ts';
 import type { RequestArchive, RequestAuth } from '../auth/auth-guard.ts';
+import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { toArchiveListItem, toArchiveUser, toProtection, toUpdateProgress } from './archive.mapper.ts';
 import {
   type ArchiveRow,
@@ -41,6 +42,30 @@ export interface ArchiveDeps {
   db: Kysely<Database>;
   dialect: DialectName;
   log: FastifyBaseLogger;
+}
+
+/** A password check of an archive, throttled like account logins (LoginThrottle). */
+export interface ArchiveCheck {
+  throttle: LoginThrottle;
+  address: string;
+}
+
+/** Runs one password check under the throttle: `check` resolves true when the password was right. */
+async function throttled(
+  check: ArchiveCheck,
+  subject: string,
+  run: () => Promise<boolean>,
+): Promise<boolean> {
+  const attempt = await check.throttle.begin(check.address, subject);
+  let valid: boolean;
+  try {
+    valid = await run();
+  } catch (error) {
+    await attempt.cancelled();
+    throw error;
+  }
+  if (valid) await attempt.succeeded();
+  return valid;
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -86,6 +111,7 @@ export async function archiveLogin(
   auth: RequestAuth,
   archive: ArchiveRow,
   password: string | undefined,
+  check: ArchiveCheck,
 ): Promise<ArchiveUnlockResponse> {
   const protection = toProtection(archive.protection);
   const refuse = (code: 102 | 103, reason: string) => {
@@ -96,7 +122,9 @@ export async function archiveLogin(
     throw new AppError(110, ArchiveMessage.UsesUserManagement);
   if (protection === ArchiveProtection.Password) {
     if (!password || !archive.password_hash) throw refuse(102, 'blank archive password');
-    if (!(await verifyPassword(archive.password_hash, password))) throw refuse(103, 'wrong archive password');
+    const hash = archive.password_hash;
+    if (!(await throttled(check, `archive|${archive.id}`, () => verifyPassword(hash, password))))
+      throw refuse(103, 'wrong archive password');
   }
   await unlockArchive(deps.db, archive.id, auth.sessionId, null, new Date().toISOString());
   deps.log.info({ accountId: auth.accountId, archiveId: archive.id }, 'archive unlocked');
@@ -121,13 +149,16 @@ export async function userManagementLogin(
   auth: RequestAuth,
   archive: ArchiveRow,
   input: { id: number; password: string },
+  check: ArchiveCheck,
 ): Promise<ArchiveUnlockResponse> {
   requireUserManagement(archive);
   const context = { accountId: auth.accountId, archiveId: archive.id, archiveUserId: input.id };
   const user = await findArchiveUser(deps.db, archive.id, input.id);
-  const valid = user
-    ? input.password !== '' && (await verifyPassword(user.password_hash, input.password))
-    : await verifyPassword(await timingDummyHash(), input.password).then(() => false);
+  const valid = await throttled(check, `archive-user|${archive.id}|${input.id}`, async () =>
+    user
+      ? input.password !== '' && (await verifyPassword(user.password_hash, input.password))
+      : await verifyPassword(await timingDummyHash(), input.password).then(() => false),
+  );
   if (!user || !valid) {
     deps.log.info({ ...context, reason: 'wrong archive user credentials' }, 'archive login refused');
     throw new AppError(104);

@@ -31,13 +31,7 @@ import {
   unattendedLogin,
 } from './auth.service.ts';
 import { bearerToken, requestedArchiveId } from './auth-guard.ts';
-import {
-  loginRateLimit,
-  recoveryRateLimit,
-  refreshRateLimit,
-  resetRateLimit,
-  unattendedRateLimit,
-} from './rate-limits.ts';
+import { recoveryRateLimit, refreshRateLimit, resetRateLimit, unattendedRateLimit } from './rate-limits.ts';
 import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from './refresh-cookie.ts';
 import { verifyAccessToken } from './tokens.ts';
 
@@ -57,7 +51,7 @@ export async function authRoutes(app: AppInstance) {
     app.post(
       url,
       {
-        config: { auth: 'none', rateLimit: loginRateLimit },
+        config: { auth: 'none' },
         schema: {
           tags: TAGS,
           summary: mobile ? 'Accesso dall’app mobile (wrapper nativo)' : 'Accesso con email e password',
@@ -65,7 +59,9 @@ export async function authRoutes(app: AppInstance) {
             'Verifica le credenziali dell’account (solo account Pro: il tipo "one" riceve 117; credenziali ' +
             'errate 101; campi mancanti 108). Apre una sessione: access token JWT di 15 minuti e refresh token ' +
             'restituito nel corpo e nel cookie httpOnly `stabile_refresh` (path /user), valido 14 giorni o 365 ' +
-            (mobile ? 'con keepLogin (predefinito true per l’app mobile).' : 'con keepLogin.'),
+            (mobile ? 'con keepLogin (predefinito true per l’app mobile).' : 'con keepLogin.') +
+            ' I tentativi falliti sono limitati per indirizzo e per account: oltre il limite 121 (429) con ' +
+            'l’attesa in minuti nel messaggio e nell’header Retry-After; server troppo occupato 124 (503).',
           body: loginRequestSchema.nullish(),
           response: { 200: envelopeSchema(loginResponseSchema) },
         },
@@ -73,7 +69,7 @@ export async function authRoutes(app: AppInstance) {
       async (request, reply) => {
         const keepLogin = request.body?.keepLogin ?? mobile;
         const { account, session } = await login(
-          deps,
+          { ...deps, throttle: app.loginThrottle, address: request.ip },
           { ...(request.body ?? {}), keepLogin },
           request.headers['user-agent'] ?? null,
         );
@@ -163,7 +159,10 @@ export async function authRoutes(app: AppInstance) {
       },
     },
     async (request, reply) => {
-      await requestPasswordRecovery({ ...deps, mailer: app.mailer }, request.body.email);
+      // The same answer, in the same time, whether the email has an account or not: the lookup
+      // and the email happen after the answer.
+      const { email } = request.body;
+      app.afterResponse(() => requestPasswordRecovery({ ...deps, mailer: app.mailer }, email));
       return ok(reply, { ok: true as const, messaggio: AuthMessage.RecoverySent });
     },
   );

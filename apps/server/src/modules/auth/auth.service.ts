@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { Mailer } from '../../shared/mailer.ts';
 import { hashPassword, verifyPassword } from '../../shared/passwords.ts';
+import type { LoginThrottle } from './login-throttle.ts';
 import {
   consumeAccountTokens,
   consumeOneTimeToken,
@@ -124,22 +125,40 @@ function ensureProAccount(deps: AuthDeps, account: AccountRow) {
   throw new AppError(account.type === AccountType.One ? 117 : 114);
 }
 
+/**
+ * Checks the password of an account. The attempt is throttled by address and by account
+ * (LoginThrottle: 121 with the wait in minutes); a wrong password counts against both, a right one
+ * costs nothing.
+ */
 export async function login(
-  deps: AuthDeps,
+  deps: AuthDeps & { throttle: LoginThrottle; address: string },
   input: { username?: string | undefined; password?: string | undefined; keepLogin: boolean },
   userAgent: string | null,
 ): Promise<{ account: AccountRow; session: IssuedSession }> {
   const username = input.username?.trim() ?? '';
   const password = input.password ?? '';
   if (!username || !password) throw new AppError(108);
-  const account = await findAccountByEmail(deps.db, username);
-  const valid = account
-    ? await verifyPassword(account.password_hash, password)
-    : await verifyPassword(await timingDummyHash(), password).then(() => false);
+  const attempt = await deps.throttle.begin(deps.address, `account|${username}`).catch((error: unknown) => {
+    deps.log.info({ reason: 'throttled' }, 'login refused');
+    throw error;
+  });
+  let account: AccountRow | undefined;
+  let valid: boolean;
+  try {
+    account = await findAccountByEmail(deps.db, username);
+    valid = account
+      ? await verifyPassword(account.password_hash, password)
+      : await verifyPassword(await timingDummyHash(), password).then(() => false);
+  } catch (error) {
+    // Not checked (the password queue is full, the database failed): the attempt does not count.
+    await attempt.cancelled();
+    throw error;
+  }
   if (!account || !valid) {
     deps.log.info({ reason: 'wrong credentials', accountId: account?.id ?? null }, 'login refused');
     throw new AppError(101);
   }
+  await attempt.succeeded();
   ensureProAccount(deps, account);
   const session = await startSession(deps, account.id, input.keepLogin, userAgent);
   deps.log.info({ accountId: account.id, sessionId: session.sessionId }, 'login');
@@ -266,8 +285,9 @@ export async function isLogged(
 }
 
 /**
- * Sends a single-use reset link (valid one hour) when the email belongs to an account. The caller
- * answers the same either way; the email is sent without waiting so that timing reveals nothing.
+ * Sends a single-use reset link (valid one hour) when the email belongs to an account. The route
+ * runs it after its answer (app.afterResponse), which is the same either way, so that neither the
+ * answer nor its timing tells whether the email has an account.
  */
 export async function requestPasswordRecovery(
   deps: AuthDeps & { mailer: Mailer },
@@ -289,7 +309,7 @@ export async function requestPasswordRecovery(
     expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
   });
   const link = `${deps.config.publicUrl}/forgotPassword?token=${encodeURIComponent(token)}`;
-  deps.mailer
+  await deps.mailer
     .send({
       to: account.email,
       subject: 'Stabile: reimposta la password',

@@ -7,6 +7,17 @@ export interface RateLimitHitsTable {
   reset_at: number;
 }
 
+/** Row type of the login throttle (migration 0023, modules/auth/login-throttle.ts). */
+export interface LoginThrottleTable {
+  /** SHA-256 (hex) of the throttle key, which contains an address or a username. */
+  key: string;
+  /** Leaky bucket: now + (failures still counted) × leak interval, epoch milliseconds. */
+  tat: number;
+  /** The next attempt waits until then, epoch milliseconds. */
+  next_at: number;
+}
+
 export interface RateLimitTables {
   rate_limit_hits: RateLimitHitsTable;
+  login_throttle: LoginThrottleTable;
 }

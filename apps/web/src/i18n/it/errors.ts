@@ -15,6 +15,8 @@ export default {
   genericFailure: 'Operazione non effettuata',
   sessionExpiredTitle: 'Sessione scaduta',
   sessionExpired: 'La sessione è scaduta. Accedi di nuovo per continuare.',
+  tooManyAttempts_one: 'Troppi tentativi. Riprova tra {{count}} minuto.',
+  tooManyAttempts_other: 'Troppi tentativi. Riprova tra {{count}} minuti.',
   network: 'Impossibile contattare il server. Verifica la connessione e riprova.',
   timeout: 'Il server non ha risposto in tempo. Riprova tra qualche istante.',
   previewError: "Ooops!... qualcosa è andato storto nel recupero dell'allegato",

@@ -19,6 +19,7 @@ import { isNativeWrapper } from '../native/native-bridge.ts';
 import { navigateTo } from '../session/navigation.ts';
 import { sessionStore } from '../session/session-storage.ts';
 import type { ApiErrorResult, ApiExtraOptions, ApiMeta } from './api-types.ts';
+import { tooManyAttemptsMessage } from './retry-after.ts';
 
 /** The part of the store the base query reads (typed locally to keep the store out of this module). */
 interface SessionView {
@@ -149,7 +150,7 @@ function handleError(error: ApiErrorResult, dispatch: BaseQueryApi['dispatch'], 
   showErrorToast(error.message || i18n.t('errors:error_999'));
 }
 
-function toApiError(error: unknown, status: number | string): ApiErrorResult {
+function toApiError(error: unknown, status: number | string, retryAfter?: string | null): ApiErrorResult {
   if (status === 'TIMEOUT_ERROR') {
     return { code: ErrorCode.Unhandled, status: 0, message: i18n.t('errors:timeout') };
   }
@@ -158,6 +159,8 @@ function toApiError(error: unknown, status: number | string): ApiErrorResult {
   }
   const httpStatus = typeof status === 'number' ? status : 0;
   const apiError = readApiError(error, httpStatus);
+  const waitMessage = tooManyAttemptsMessage(apiError.code, retryAfter);
+  if (waitMessage) return { ...apiError, message: waitMessage };
   // readApiError's fallback (999) speaks for a body without a code: use the Italian text we hold.
   if (apiError.code === ErrorCode.Unhandled && !isErrorBody(error)) {
     return { ...apiError, message: i18n.t('errors:error_999') };
@@ -191,7 +194,11 @@ async function attempt(
     const body = 'data' in result.error ? result.error.data : undefined;
     return {
       ok: false,
-      error: toApiError(body, status === 'PARSING_ERROR' ? result.error.originalStatus : status),
+      error: toApiError(
+        body,
+        status === 'PARSING_ERROR' ? result.error.originalStatus : status,
+        response?.headers.get('retry-after'),
+      ),
       meta,
     };
   }

@@ -1,5 +1,6 @@
 import { type ApiError, ErrorCode, errorCatalogue, isErrorCode, REQUEST_TIMEOUT_MS } from '@stabile/contract';
 import { i18n } from '../../i18n/i18n.ts';
+import { tooManyAttemptsMessage } from './retry-after.ts';
 
 /**
  * A minimal JSON POST for the public login-area pages (login, password recovery and reset). These pages
@@ -8,11 +9,14 @@ import { i18n } from '../../i18n/i18n.ts';
  */
 export type PublicResult<T> = { data: T; error?: undefined } | { data?: undefined; error: ApiError };
 
-function readError(body: unknown, status: number): ApiError {
+function readError(body: unknown, status: number, retryAfter: string | null): ApiError {
   const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
   if (error && isErrorCode(error.code)) {
     const message =
-      typeof error.message === 'string' && error.message ? error.message : errorCatalogue[error.code].message;
+      tooManyAttemptsMessage(error.code, retryAfter) ??
+      (typeof error.message === 'string' && error.message
+        ? error.message
+        : errorCatalogue[error.code].message);
     return { code: error.code, message, status };
   }
   return { code: ErrorCode.Unhandled, message: errorCatalogue[ErrorCode.Unhandled].message, status };
@@ -38,6 +42,6 @@ export async function postJson<T>(path: string, body: unknown): Promise<PublicRe
     };
   }
   const parsed: unknown = await response.json().catch(() => null);
-  if (!response.ok) return { error: readError(parsed, response.status) };
+  if (!response.ok) return { error: readError(parsed, response.status, response.headers.get('retry-after')) };
   return { data: (parsed as { data: T }).data };
 }

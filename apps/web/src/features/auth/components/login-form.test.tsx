@@ -50,6 +50,27 @@ describe('login form', () => {
     expect(sessionStore.readSession()).toBeNull();
   });
 
+  it('says in minutes how long to wait after too many attempts', async () => {
+    vi.stubGlobal(
+      'fetch',
+      mockFetch({
+        'POST /user/login': () =>
+          new Response(
+            JSON.stringify({
+              data: null,
+              error: { code: 121, message: 'Troppi tentativi. Riprova tra 4 minuti.', status: 429 },
+            }),
+            { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '200' } },
+          ),
+      }).fn,
+    );
+    renderWithProviders(<LoginForm onLoggedIn={vi.fn()} />, { route: '/login' });
+
+    await fillAndSubmit('demo@stabile.it', 'sbagliata');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Troppi tentativi. Riprova tra 4 minuti.');
+  });
+
   it('shows wrong credentials', async () => {
     vi.stubGlobal(
       'fetch',
