@@ -10,6 +10,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, {
   type FastifyBaseLogger,
+  type FastifyContextConfig,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -37,6 +38,7 @@ import { DatabaseThrottleStore } from './modules/auth/throttle-store.ts';
 import { routeModules } from './modules/routes.ts';
 import { AppError } from './shared/app-error.ts';
 import { toErrorEnvelope } from './shared/error-handler.ts';
+import { isPrivateApiUrl, onClientError, onFrameworkError, serializeRequest } from './shared/http-edge.ts';
 import { createMailer, type Mailer } from './shared/mailer.ts';
 import { passwordQueue } from './shared/passwords.ts';
 import { retryMessage } from './shared/retry-message.ts';
@@ -52,7 +54,15 @@ declare module 'fastify' {
     afterResponse(work: () => Promise<unknown>): void;
     /** Resolves once every work started by afterResponse has ended. */
     settled(): Promise<void>;
+    /** Every route registered, with its config (what the permission and fuzz tests walk). */
+    routeTable: RegisteredRoute[];
   }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  config: FastifyContextConfig;
 }
 
 export type AppInstance = FastifyInstance<
@@ -76,6 +86,8 @@ export interface BuildAppOptions {
    * which saved a tenth of a list request.
    */
   checkResponses?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 const SECRET_PATHS = [
@@ -155,7 +167,12 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     logger: options.logger ?? {
       level: config.logLevel,
       redact: { paths: SECRET_PATHS, censor: '[nascosto]' },
+      // Link and portal tokens travel in URLs: the logged URL is redacted.
+      serializers: { req: serializeRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    frameworkErrors: onFrameworkError,
+    clientErrorHandler: onClientError,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -241,10 +258,13 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
         },
       },
       crossOriginEmbedderPolicy: false,
+      // HSTS over plain http would pin a browser to an https the server does not offer.
+      strictTransportSecurity: config.publicUrl.startsWith('https:') ? undefined : false,
     }),
   );
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    if (isPrivateApiUrl(request.url)) reply.raw.setHeader('Cache-Control', 'no-store');
     done();
   });
   await app.register(fastifyCookie);
@@ -278,6 +298,15 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      routeTable.push({ method, url: route.url, config: (route.config ?? {}) as FastifyContextConfig });
+    }
+  });
 
   registerAuthGuard(app);
   for (const routes of routeModules) await app.register(routes);

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
+import { ensurePrivateDirSync, PRIVATE_FILE_MODE } from './shared/private-files.ts';
 
 /** Raised when the environment is wrong: main.ts prints the message and exits with 1. */
 export class ConfigError extends Error {}
@@ -138,7 +139,8 @@ function loadSecrets(dataDir: string): Secrets {
     vapidPrivateKey: vapid.privateKey,
   };
   const changed = (Object.keys(secrets) as (keyof Secrets)[]).some((key) => stored[key] !== secrets[key]);
-  if (changed) writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  if (changed) writeFileSync(file, JSON.stringify(secrets), { mode: PRIVATE_FILE_MODE });
+  if (existsSync(file)) chmodSync(file, PRIVATE_FILE_MODE);
   return secrets;
 }
 
@@ -155,7 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   const dataDir = path.resolve(e.DATA_DIR);
   try {
-    mkdirSync(dataDir, { recursive: true });
+    ensurePrivateDirSync(dataDir);
   } catch {
     throw new ConfigError(`Configurazione non valida: DATA_DIR (${dataDir}) non è una cartella scrivibile`);
   }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -9,6 +10,7 @@ import {
   SqliteQueryCompiler,
 } from 'kysely';
 import pg from 'pg';
+import { ensurePrivateFileSync } from '../shared/private-files.ts';
 import { ReadSnapshots, setSqliteConnection } from './connections.ts';
 import type { Database } from './schema.ts';
 import { registerSearchFunctions } from './search-terms.ts';
@@ -46,6 +48,11 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   const file = options.sqliteFile ?? path.join(options.dataDir, 'stabile.db');
+  // Owner-only before SQLite opens it: its -wal and -shm files take the database file's mode.
+  if (file !== ':memory:' && file !== '') {
+    ensurePrivateFileSync(file);
+    for (const extra of [`${file}-wal`, `${file}-shm`]) if (existsSync(extra)) ensurePrivateFileSync(extra);
+  }
   const sqlite = new SQLite(file, { timeout: 5000 });
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');

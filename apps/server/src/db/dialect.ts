@@ -152,3 +152,31 @@ function sqliteJsonValue(kind: JsonValueKind, value: RawBuilder<unknown>): RawBu
       return sql`case when ${value} = 1 then 'true' else 'false' end`;
   }
 }
+
+/** What a database error means for the caller, the same on both databases (null: a real fault). */
+export type DatabaseRefusal = 'duplicate' | 'conflict' | 'invalid';
+
+/**
+ * Classifies the errors SQLite (better-sqlite3) and PostgreSQL (pg) raise for a request that two
+ * people made at once or that carries a value the column cannot hold.
+ */
+export function databaseRefusalOf(error: unknown): DatabaseRefusal | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return null;
+  // PostgreSQL SQLSTATE: unique violation; serialization failure and deadlock; data exceptions.
+  if (code === '23505') return 'duplicate';
+  if (code === '40001' || code === '40P01') return 'conflict';
+  if (/^22[0-9A-Z]{3}$/.test(code)) return 'invalid';
+  // SQLite extended result codes.
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return 'duplicate';
+  if (code === 'SQLITE_TOOBIG' || code === 'SQLITE_MISMATCH') return 'invalid';
+  return null;
+}
+
+/**
+ * Whether a search text has a letter or a digit. Searches match words, so a text of symbols only
+ * ("%%%", "___", "***") matches nothing; it never becomes "no search" and lists everything.
+ */
+export function hasWordCharacter(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text);
+}

@@ -1,4 +1,5 @@
 import { type ErrorCode, errorCatalogue } from '@stabile/contract';
+import { databaseRefusalOf } from '../db/dialect.ts';
 import { AppError, type ErrorDetail } from './app-error.ts';
 
 interface ErrorBody {
@@ -9,6 +10,11 @@ interface ErrorBody {
 function body(code: ErrorCode, status: number, message: string, details?: ErrorDetail[]): ErrorBody {
   return { data: null, error: { code, message, status, ...(details ? { details } : {}) } };
 }
+
+/** What busboy (under @fastify/multipart) throws for a form it cannot read. */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of (form|file|multipart data)|Malformed part header|Malformed urlencoded form|Part terminated early|Unsupported Content-Type\.|Missing Content-Type-header\.)/;
+const MALFORMED_MULTIPART_MESSAGE = 'Il modulo inviato non è leggibile: invialo di nuovo.';
 
 interface ZodLikeIssue {
   instancePath?: string;
@@ -54,6 +60,27 @@ export function toErrorEnvelope(
         : first.message
       : errorCatalogue[113].message;
     return { status: 400, body: body(113, 400, message, details), unexpected: false };
+  }
+  switch (databaseRefusalOf(error)) {
+    case 'duplicate':
+      return {
+        status: 409,
+        body: body(115, 409, 'Un elemento con questi dati esiste già: ricarica e riprova.'),
+        unexpected: false,
+      };
+    case 'conflict':
+      return {
+        status: 409,
+        body: body(115, 409, 'I dati sono stati modificati da un altro utente. Ricarica e riprova.'),
+        unexpected: false,
+      };
+    case 'invalid':
+      return { status: 400, body: body(113, 400, errorCatalogue[113].message), unexpected: true };
+    case null:
+      break;
+  }
+  if (typeof e.message === 'string' && MALFORMED_MULTIPART.test(e.message)) {
+    return { status: 400, body: body(110, 400, MALFORMED_MULTIPART_MESSAGE), unexpected: false };
   }
   if (e.statusCode === 429 || e.code === 121) {
     return { status: 429, body: body(121, 429, e.message ?? errorCatalogue[121].message), unexpected: false };

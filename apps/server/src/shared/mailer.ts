@@ -1,7 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { ensurePrivateDir, makePrivate, PRIVATE_FILE_MODE } from './private-files.ts';
 
 export interface MailMessage {
   to: string;
@@ -41,12 +42,14 @@ export function createMailer(options: {
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      await mkdir(outbox, { recursive: true });
+      await ensurePrivateDir(outbox);
       const file = path.join(
         outbox,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      // The message may hold a password-reset link: owner-only.
+      await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
+      await makePrivate(file);
       options.log.info({ to: message.to, subject: message.subject, file }, 'email written to outbox');
     },
   };

@@ -36,6 +36,8 @@ export async function buildTestApp(
   overrides: Partial<Record<string, string>> = {},
   /** Extra routes a test needs (registered before the app is ready), e.g. a dummy route of an area. */
   extraRoutes?: (app: AppInstance) => Promise<void>,
+  /** Where the app's log goes (with LOG_LEVEL in `overrides`), for tests that read it. */
+  logStream?: { write(line: string): void },
 ): Promise<TestApp> {
   // SQLite compiles a statement again on every run when its LIMIT is a bare bound parameter
   // (db/database.ts, StableLimitCompiler): each one is reported when the app closes.
@@ -80,6 +82,7 @@ export async function buildTestApp(
     dialect: database.dialect,
     mailer,
     checkResponses: true,
+    ...(logStream ? { logStream } : {}),
   });
   if (extraRoutes) await app.register(extraRoutes);
   await app.ready();

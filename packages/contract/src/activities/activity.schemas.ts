@@ -1,5 +1,4 @@
 import { z } from 'zod';
-
 import {
   activityStates,
   assignmentStates,
@@ -9,6 +8,7 @@ import {
   priorities,
   serviceTypes,
 } from '../common/enums.ts';
+import { zBigNumber, zCoerceBigNumber, zCoerceNumber, zNumber, zString } from '../common/primitives.ts';
 import { ValidationMessage } from '../validators/messages.ts';
 import { zIsoDate, zIsoDateOptional, zText, zTextOptional } from '../validators/zod.ts';
 import { ActivityMessage, activityOrders, supplierActions } from './activity.rules.ts';
@@ -19,10 +19,9 @@ import { ActivityMessage, activityOrders, supplierActions } from './activity.rul
  * Dates are `YYYY-MM-DD`, moments are ISO timestamps.
  */
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const id = zCoerceBigNumber().int().positive().max(Number.MAX_SAFE_INTEGER);
 const numberIn = (allowed: readonly number[]) =>
-  z.coerce
-    .number()
+  zCoerceNumber()
     .int()
     .refine((v) => allowed.includes(v), { message: `Valore non ammesso: usa ${allowed.join(', ')}` });
 const queryBoolean = z
@@ -35,7 +34,7 @@ export const activityIdParamsSchema = z.object({ id });
 export const noteParamsSchema = z.object({ id, notaId: id });
 export const interventionCreateParamsSchema = z.object({ id, fornitoreId: id });
 export const interventionParamsSchema = z.object({ id, fornitoreId: id, interventoId: id });
-export const objVersionQuerySchema = z.object({ objVersion: z.coerce.number().int().min(1) });
+export const objVersionQuerySchema = z.object({ objVersion: zCoerceNumber().int().min(1) });
 
 export const activityStateSchema = numberIn(activityStates);
 export const prioritySchema = numberIn(priorities);
@@ -44,11 +43,11 @@ export const serviceTypeSchema = numberIn(serviceTypes);
 // ---------------------------------------------------------------------------- list
 
 export const activityListQuerySchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(15),
+  pageNumber: zCoerceNumber().int().min(1).default(1),
+  pageSize: zCoerceNumber().int().min(1).max(100).default(15),
   searchQuery: z.preprocess(
     emptyToUndefined,
-    z.string().trim().min(3, ActivityMessage.SearchTooShort).max(200).optional(),
+    zString().trim().min(3, ActivityMessage.SearchTooShort).max(200).optional(),
   ),
   /** 1 open, 2 suspended, 0 closed (also 3); absent: every state. */
   stato: z.preprocess(emptyToUndefined, activityStateSchema.optional()),
@@ -61,7 +60,7 @@ export const activityListQuerySchema = z.object({
   richiedenteID: z.preprocess(emptyToUndefined, id.optional()),
   dataDa: z.preprocess(emptyToUndefined, zIsoDate().optional()),
   dataA: z.preprocess(emptyToUndefined, zIsoDate().optional()),
-  gestore: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(100).optional()),
+  gestore: z.preprocess(emptyToUndefined, zString().trim().min(1).max(100).optional()),
   /** Only activities with unread notices (supplier answers, resident-portal updates). */
   avvisi: queryBoolean,
   servizio: z.preprocess(emptyToUndefined, serviceTypeSchema.optional()),
@@ -76,89 +75,89 @@ export type ActivityListQuery = z.input<typeof activityListQuerySchema>;
 export type ActivityListFilters = z.output<typeof activityListQuerySchema>;
 
 export const activityListItemSchema = z.object({
-  id: z.number().int(),
-  numeroPratica: z.number().int(),
-  condGenID: z.number().int(),
-  intestazioneCondominio: z.string(),
-  titolo: z.string(),
+  id: zBigNumber().int(),
+  numeroPratica: zNumber().int(),
+  condGenID: zBigNumber().int(),
+  intestazioneCondominio: zString(),
+  titolo: zString(),
   /** The first characters of the description. */
-  descrizione: z.string(),
-  stato: z.number().int(),
-  gestore: z.string(),
-  tipoSegnalazID: z.number().int(),
-  tipoSegnalazDescr: z.string(),
-  priorita: z.number().int(),
-  dataApertura: z.string(),
-  dataChiusura: z.string().nullable(),
+  descrizione: zString(),
+  stato: zNumber().int(),
+  gestore: zString(),
+  tipoSegnalazID: zBigNumber().int(),
+  tipoSegnalazDescr: zString(),
+  priorita: zNumber().int(),
+  dataApertura: zString(),
+  dataChiusura: zString().nullable(),
   /** -1 when there is no applicant. */
-  richiedenteID: z.number().int(),
-  richiedenteDescr: z.string().nullable(),
-  dataConcludereEntro: z.string().nullable(),
-  operatore: z.string(),
+  richiedenteID: zBigNumber().int(),
+  richiedenteDescr: zString().nullable(),
+  dataConcludereEntro: zString().nullable(),
+  operatore: zString(),
   /** Hidden from the resident portal (visible to the studio only). */
   nascosta: z.boolean(),
-  servizio: z.number().int().nullable(),
-  esercizioID: z.number().int().nullable(),
+  servizio: zNumber().int().nullable(),
+  esercizioID: zBigNumber().int().nullable(),
   avvisi: z.boolean(),
-  interventiInCorso: z.number().int(),
-  ultimoAggiornamento: z.string(),
-  objVersion: z.number().int(),
+  interventiInCorso: zNumber().int(),
+  ultimoAggiornamento: zString(),
+  objVersion: zNumber().int(),
 });
 export type ActivityListItem = z.infer<typeof activityListItemSchema>;
 
 // ---------------------------------------------------------------------------- detail
 
 export const activityEventSchema = z.object({
-  id: z.number().int(),
+  id: zBigNumber().int(),
   tipo: numberIn(eventTypes),
   autore: numberIn(eventAuthors),
-  testo: z.string(),
-  data: z.string(),
-  operatore: z.string(),
-  objVersion: z.number().int(),
+  testo: zString(),
+  data: zString(),
+  operatore: zString(),
+  objVersion: zNumber().int(),
 });
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
 
 export const assignmentMessageSchema = z.object({
-  id: z.number().int(),
+  id: zBigNumber().int(),
   autore: z.enum(['amministratore', 'fornitore', 'sistema']),
-  azione: z.string(),
-  testo: z.string(),
-  data: z.string(),
-  allegato: z.object({ nomeFile: z.string(), dimensione: z.number().int() }).nullable(),
+  azione: zString(),
+  testo: zString(),
+  data: zString(),
+  allegato: z.object({ nomeFile: zString(), dimensione: zNumber().int() }).nullable(),
 });
 export type AssignmentMessage = z.infer<typeof assignmentMessageSchema>;
 
 export const assignmentSchema = z.object({
-  interventoID: z.number().int(),
-  attivitaID: z.number().int(),
-  fornitoreID: z.number().int(),
+  interventoID: zBigNumber().int(),
+  attivitaID: zBigNumber().int(),
+  fornitoreID: zBigNumber().int(),
   stato: numberIn(assignmentStates),
-  motivazione: z.string().nullable(),
-  email: z.string(),
-  dataInvio: z.string().nullable(),
-  dataRisposta: z.string().nullable(),
-  scadenzaLink: z.string().nullable(),
-  ultimoAggiornamento: z.string(),
-  objVersion: z.number().int(),
+  motivazione: zString().nullable(),
+  email: zString(),
+  dataInvio: zString().nullable(),
+  dataRisposta: zString().nullable(),
+  scadenzaLink: zString().nullable(),
+  ultimoAggiornamento: zString(),
+  objVersion: zNumber().int(),
   messaggi: z.array(assignmentMessageSchema),
 });
 export type Assignment = z.infer<typeof assignmentSchema>;
 
 export const interventionSchema = z.object({
-  id: z.number().int(),
-  attivitaID: z.number().int(),
-  fornitoreID: z.number().int(),
-  fornitoreDescr: z.string(),
-  fornitoreEmail: z.string().nullable(),
-  descrizione: z.string(),
-  dataPrevista: z.string().nullable(),
-  dataEsecuzione: z.string().nullable(),
-  operatore: z.string(),
+  id: zBigNumber().int(),
+  attivitaID: zBigNumber().int(),
+  fornitoreID: zBigNumber().int(),
+  fornitoreDescr: zString(),
+  fornitoreEmail: zString().nullable(),
+  descrizione: zString(),
+  dataPrevista: zString().nullable(),
+  dataEsecuzione: zString().nullable(),
+  operatore: zString(),
   /** The expected date was moved, with this reason. */
   rinviato: z.boolean(),
-  motivazioneRinvio: z.string().nullable(),
-  objVersion: z.number().int(),
+  motivazioneRinvio: zString().nullable(),
+  objVersion: zNumber().int(),
   assegnazione: assignmentSchema.nullable(),
 });
 export type Intervention = z.infer<typeof interventionSchema>;
@@ -181,7 +180,7 @@ export const activityCreateSchema = z.object({
   tipoSegnalazID: id.default(2),
   priorita: prioritySchema.default(2),
   dataApertura: zIsoDateOptional().transform((v) => v || undefined),
-  richiedenteID: z.coerce.number().int().min(-1).default(-1),
+  richiedenteID: zCoerceBigNumber().int().min(-1).default(-1),
   dataConcludereEntro: zIsoDateOptional().transform((v) => v || null),
   operatore: zTextOptional(100).transform((v) => v ?? ''),
   nascosta: z.boolean().default(false),
@@ -192,59 +191,58 @@ export type ActivityCreate = z.input<typeof activityCreateSchema>;
 
 export const activityUpdateSchema = activityCreateSchema.extend({
   dataApertura: zIsoDate(),
-  objVersion: z.number().int().min(1),
+  objVersion: zNumber().int().min(1),
 });
 export type ActivityUpdate = z.input<typeof activityUpdateSchema>;
 
 export const activityStateChangeSchema = z.object({
   stato: activityStateSchema,
   operatore,
-  objVersion: z.number().int().min(1).optional(),
+  objVersion: zNumber().int().min(1).optional(),
 });
 export type ActivityStateChange = z.input<typeof activityStateChangeSchema>;
 
 export const activityManagerChangeSchema = z.object({
   gestore: zText(100),
   operatore,
-  objVersion: z.number().int().min(1).optional(),
+  objVersion: zNumber().int().min(1).optional(),
 });
 export type ActivityManagerChange = z.input<typeof activityManagerChangeSchema>;
 
 export const noteCreateSchema = z.object({ testo: zText(4000), operatore });
 export type NoteCreate = z.input<typeof noteCreateSchema>;
-export const noteUpdateSchema = noteCreateSchema.extend({ objVersion: z.number().int().min(1) });
+export const noteUpdateSchema = noteCreateSchema.extend({ objVersion: zNumber().int().min(1) });
 export type NoteUpdate = z.input<typeof noteUpdateSchema>;
 
 export const descriptionChangeSchema = z.object({
   descrizione: zText(4000),
   operatore,
-  objVersion: z.number().int().min(1).optional(),
+  objVersion: zNumber().int().min(1).optional(),
 });
 export type DescriptionChange = z.input<typeof descriptionChangeSchema>;
 
 // ---------------------------------------------------------------------------- lookups
 
-export const activityTypeSchema = z.object({ id: z.number().int(), descr: z.string() });
+export const activityTypeSchema = z.object({ id: zBigNumber().int(), descr: zString() });
 export type ActivityType = z.infer<typeof activityTypeSchema>;
 export const activityTypeCreateSchema = z.object({ descr: zText(80) });
 export type ActivityTypeCreate = z.input<typeof activityTypeCreateSchema>;
 
 export const applicantSchema = z.object({
-  id: z.number().int(),
-  descr: z.string(),
-  email: z.string().nullable(),
-  telefono: z.string().nullable(),
+  id: zBigNumber().int(),
+  descr: zString(),
+  email: zString().nullable(),
+  telefono: zString().nullable(),
 });
 export type Applicant = z.infer<typeof applicantSchema>;
 export const applicantQuerySchema = z.object({
   searchQuery: z.preprocess(
     emptyToUndefined,
-    z.string().trim().min(3, ActivityMessage.SearchTooShort).max(100).optional(),
+    zString().trim().min(3, ActivityMessage.SearchTooShort).max(100).optional(),
   ),
 });
 
-export const closedVisibilitySchema = z.coerce
-  .number()
+export const closedVisibilitySchema = zCoerceNumber()
   .int()
   .refine((v) => (ClosedVisibilityDays as readonly number[]).includes(v), {
     message: 'Scegli 7, 30, 90, 180, 365 giorni o sempre',
@@ -270,20 +268,20 @@ export const interventionCreateSchema = z.object({
 });
 export type InterventionCreate = z.input<typeof interventionCreateSchema>;
 export const interventionUpdateSchema = interventionCreateSchema.extend({
-  objVersion: z.number().int().min(1),
+  objVersion: zNumber().int().min(1),
 });
 export type InterventionUpdate = z.input<typeof interventionUpdateSchema>;
 export const interventionDoneSchema = z.object({
   operatore,
   dataEsecuzione: zIsoDate(),
-  objVersion: z.number().int().min(1).optional(),
+  objVersion: zNumber().int().min(1).optional(),
 });
 export type InterventionDone = z.input<typeof interventionDoneSchema>;
 export const interventionPostponeSchema = z.object({
   dataPrevista: zIsoDate(),
   motivazione: zText(1000),
   operatore: zTextOptional(100).transform((v) => v ?? ''),
-  objVersion: z.number().int().min(1).optional(),
+  objVersion: zNumber().int().min(1).optional(),
 });
 export type InterventionPostpone = z.input<typeof interventionPostponeSchema>;
 
@@ -305,7 +303,7 @@ export const assignmentReproposeSchema = z.object({
 });
 export type AssignmentRepropose = z.input<typeof assignmentReproposeSchema>;
 export const integrationKeySchema = z.object({
-  chiaveDownload: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, 'Chiave del file non valida.'),
+  chiaveDownload: zString().regex(/^[A-Za-z0-9_-]{8,128}$/, 'Chiave del file non valida.'),
   nomeFile: zText(255),
   messaggio: zText(4000),
 });
@@ -313,15 +311,15 @@ export type IntegrationKey = z.input<typeof integrationKeySchema>;
 
 export const interventionMessagesStatusSchema = z.object({
   /** The latest supplier answer of the archive (ISO timestamp), or null. */
-  dataUltimoAggiornamentoInterventi: z.string().nullable(),
+  dataUltimoAggiornamentoInterventi: zString().nullable(),
   /** Supplier answers since the user last looked. */
-  interventiPersi: z.number().int(),
+  interventiPersi: zNumber().int(),
 });
 export type InterventionMessagesStatus = z.infer<typeof interventionMessagesStatusSchema>;
 
 // ---------------------------------------------------------------------------- supplier portal
 
-export const supplierTokenParamsSchema = z.object({ token: z.string().min(10).max(300) });
+export const supplierTokenParamsSchema = z.object({ token: zString().min(10).max(300) });
 export const supplierActionParamsSchema = supplierTokenParamsSchema.extend({
   azione: z.enum(supplierActions),
 });
@@ -334,24 +332,24 @@ export const supplierActionBodySchema = z.object({
 export type SupplierActionBody = z.input<typeof supplierActionBodySchema>;
 
 export const supplierPageSchema = z.object({
-  studio: z.string(),
-  fornitore: z.string(),
-  stato: z.number().int(),
+  studio: zString(),
+  fornitore: zString(),
+  stato: zNumber().int(),
   azioni: z.array(z.enum(supplierActions)),
-  scadenzaLink: z.string(),
+  scadenzaLink: zString(),
   attivita: z.object({
-    numeroPratica: z.number().int(),
-    titolo: z.string(),
-    descrizione: z.string(),
-    priorita: z.number().int(),
-    dataConcludereEntro: z.string().nullable(),
-    condominio: z.string(),
-    indirizzo: z.string().nullable(),
+    numeroPratica: zNumber().int(),
+    titolo: zString(),
+    descrizione: zString(),
+    priorita: zNumber().int(),
+    dataConcludereEntro: zString().nullable(),
+    condominio: zString(),
+    indirizzo: zString().nullable(),
   }),
   intervento: z.object({
-    descrizione: z.string(),
-    dataPrevista: z.string().nullable(),
-    dataEsecuzione: z.string().nullable(),
+    descrizione: zString(),
+    dataPrevista: zString().nullable(),
+    dataEsecuzione: zString().nullable(),
   }),
   messaggi: z.array(assignmentMessageSchema),
 });
@@ -360,33 +358,33 @@ export type SupplierPage = z.infer<typeof supplierPageSchema>;
 // ---------------------------------------------------------------------------- home
 
 export const lateInterventionSchema = z.object({
-  attivitaID: z.number().int(),
-  numeroPratica: z.number().int(),
-  titolo: z.string(),
-  intestazioneCondominio: z.string(),
-  interventoID: z.number().int(),
-  fornitoreDescr: z.string(),
-  dataPrevista: z.string(),
+  attivitaID: zBigNumber().int(),
+  numeroPratica: zNumber().int(),
+  titolo: zString(),
+  intestazioneCondominio: zString(),
+  interventoID: zBigNumber().int(),
+  fornitoreDescr: zString(),
+  dataPrevista: zString(),
 });
 export const supplierAnswerSchema = z.object({
-  attivitaID: z.number().int(),
-  numeroPratica: z.number().int(),
-  titolo: z.string(),
-  interventoID: z.number().int(),
-  fornitoreDescr: z.string(),
-  azione: z.string(),
-  testo: z.string(),
-  data: z.string(),
-  statoAssegnazione: z.number().int(),
+  attivitaID: zBigNumber().int(),
+  numeroPratica: zNumber().int(),
+  titolo: zString(),
+  interventoID: zBigNumber().int(),
+  fornitoreDescr: zString(),
+  azione: zString(),
+  testo: zString(),
+  data: zString(),
+  statoAssegnazione: zNumber().int(),
 });
 export const homeSchema = z.object({
-  oggi: z.string(),
-  ultimaVisita: z.string().nullable(),
+  oggi: zString(),
+  ultimaVisita: zString().nullable(),
   urgenti: z.array(activityListItemSchema),
   scadute: z.array(activityListItemSchema),
   interventiInRitardo: z.array(lateInterventionSchema),
   risposteFornitori: z.array(supplierAnswerSchema),
-  totali: z.object({ aperte: z.number().int(), sospese: z.number().int() }),
+  totali: z.object({ aperte: zNumber().int(), sospese: zNumber().int() }),
 });
 export type Home = z.infer<typeof homeSchema>;
 export type LateIntervention = z.infer<typeof lateInterventionSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { permissionsSchema } from '../auth/auth.schemas.ts';
 import { ArchiveProtection, Role } from '../common/enums.ts';
+import { zBigNumber, zNumber, zString } from '../common/primitives.ts';
 import { ValidationMessage } from '../validators/messages.ts';
 
 /**
@@ -38,17 +39,17 @@ export const archiveProtectionSchema = z.enum([
 
 /** GET /api/db: one archive of the account. */
 export const archiveListItemSchema = z.object({
-  id: z.number().int(),
-  nome: z.string(),
+  id: zBigNumber().int(),
+  nome: zString(),
   protezione: archiveProtectionSchema,
   gestioneAccessi: z.boolean(),
   /** Data revision of the archive and the one the server requires (older: 105 until updated). */
-  revisioneDati: z.number().int(),
-  revisioneRichiesta: z.number().int(),
+  revisioneDati: zNumber().int(),
+  revisioneRichiesta: zNumber().int(),
   /** Published on the resident portal (MioCondominio). */
   pubblicatoPortale: z.boolean(),
   /** Last access (ISO timestamp) or null. */
-  ultimoAccesso: z.string().nullable(),
+  ultimoAccesso: zString().nullable(),
   /** Already unlocked in this session (no password needed again). */
   sbloccato: z.boolean(),
 });
@@ -63,24 +64,24 @@ export const isProtectedResponseSchema = z.object({
 export type IsProtectedResponse = z.infer<typeof isProtectedResponseSchema>;
 
 /** POST /api/db/login (X-Archive-Id): password of a protected archive; omit it for an unprotected one. */
-export const archiveLoginRequestSchema = z.object({ password: z.string().max(256).optional() });
+export const archiveLoginRequestSchema = z.object({ password: zString().max(256).optional() });
 export type ArchiveLoginRequest = z.infer<typeof archiveLoginRequestSchema>;
 export const archiveLoginFormSchema = z.object({
-  password: z.string().min(1, ValidationMessage.Required).max(256),
+  password: zString().min(1, ValidationMessage.Required).max(256),
 });
 export type ArchiveLoginForm = z.infer<typeof archiveLoginFormSchema>;
 
 export const archiveUnlockResponseSchema = z.object({
-  archivioId: z.number().int(),
+  archivioId: zBigNumber().int(),
   sbloccato: z.literal(true),
 });
 export type ArchiveUnlockResponse = z.infer<typeof archiveUnlockResponseSchema>;
 
 /** GET /api/db/userManagement/users (X-Archive-Id): the archive users to pick from. */
 export const archiveUserSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  nome: z.string(),
+  id: zBigNumber().int(),
+  username: zString(),
+  nome: zString(),
   disattivato: z.boolean(),
 });
 export type ArchiveUser = z.infer<typeof archiveUserSchema>;
@@ -88,13 +89,13 @@ export const archiveUsersResponseSchema = z.array(archiveUserSchema);
 
 /** POST /api/db/userManagement/login (X-Archive-Id). */
 export const userManagementLoginRequestSchema = z.object({
-  id: z.number(ValidationMessage.Required).int().positive(),
-  password: z.string(ValidationMessage.Required).max(256),
+  id: zBigNumber(ValidationMessage.Required).int().positive(),
+  password: zString(ValidationMessage.Required).max(256),
 });
 export type UserManagementLoginRequest = z.infer<typeof userManagementLoginRequestSchema>;
 export const userManagementLoginFormSchema = z.object({
-  id: z.number(ValidationMessage.Required).int().positive(),
-  password: z.string().min(1, ValidationMessage.Required).max(256),
+  id: zBigNumber(ValidationMessage.Required).int().positive(),
+  password: zString().min(1, ValidationMessage.Required).max(256),
 });
 export type UserManagementLoginForm = z.infer<typeof userManagementLoginFormSchema>;
 
@@ -103,15 +104,15 @@ export const openArchiveQuerySchema = z.object({ ritornaInfo: queryBoolean });
 export type OpenArchiveQuery = z.input<typeof openArchiveQuerySchema>;
 
 export const archiveUserInfoSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  nome: z.string(),
+  id: zBigNumber().int(),
+  username: zString(),
+  nome: zString(),
   ruolo: z.enum([Role.Admin, Role.User]),
 });
 export type ArchiveUserInfo = z.infer<typeof archiveUserInfoSchema>;
 
 export const archiveInfoSchema = archiveListItemSchema.extend({
-  pid: z.string().nullable(),
+  pid: zString().nullable(),
   mioCondominioPremiumAbilitato: z.boolean(),
   /** The archive user chosen at unlock (user management), else null. */
   utente: archiveUserInfoSchema.nullable(),
@@ -129,8 +130,8 @@ export type OpenArchiveResponse = z.infer<typeof openArchiveResponseSchema>;
 
 /** GET /api/db/checkDBVersion (X-Archive-Id, unlocked; works on an old revision). */
 export const checkDbVersionResponseSchema = z.object({
-  revisione: z.number().int(),
-  revisioneRichiesta: z.number().int(),
+  revisione: zNumber().int(),
+  revisioneRichiesta: zNumber().int(),
   aggiornato: z.boolean(),
 });
 export type CheckDbVersionResponse = z.infer<typeof checkDbVersionResponseSchema>;
@@ -141,9 +142,10 @@ export type CheckDbVersionResponse = z.infer<typeof checkDbVersionResponseSchema
  * reads the progress stored for that connectionID (a client-chosen id, e.g. a UUID).
  */
 export const updateDbQuerySchema = z.object({
-  connectionID: z
-    .string(ValidationMessage.Required)
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Identificativo di connessione non valido'),
+  connectionID: zString(ValidationMessage.Required).regex(
+    /^[A-Za-z0-9_-]{1,64}$/,
+    'Identificativo di connessione non valido',
+  ),
 });
 export type UpdateDbQuery = z.infer<typeof updateDbQuerySchema>;
 
@@ -156,18 +158,18 @@ export const updateStateLabels: Record<UpdateState, string> = {
 };
 
 export const updateProgressSchema = z.object({
-  connectionID: z.string(),
+  connectionID: zString(),
   stato: z.enum([UpdateState.Running, UpdateState.Done, UpdateState.Failed]),
   /** Steps completed so far and total steps to run. */
-  passo: z.number().int(),
-  passiTotali: z.number().int(),
-  percentuale: z.number().int().min(0).max(100),
+  passo: zNumber().int(),
+  passiTotali: zNumber().int(),
+  percentuale: zNumber().int().min(0).max(100),
   /** Italian description of the step running (or of the last one). */
-  descrizione: z.string().nullable(),
-  revisione: z.number().int(),
-  revisioneRichiesta: z.number().int(),
+  descrizione: zString().nullable(),
+  revisione: zNumber().int(),
+  revisioneRichiesta: zNumber().int(),
   /** Error message when stato is 'errore'. */
-  messaggio: z.string().nullable(),
+  messaggio: zString().nullable(),
 });
 export type UpdateProgress = z.infer<typeof updateProgressSchema>;
 
@@ -175,7 +177,7 @@ export type UpdateProgress = z.infer<typeof updateProgressSchema>;
 export const lastAccessRequestSchema = z.object({ attivita: z.boolean() });
 export type LastAccessRequest = z.infer<typeof lastAccessRequestSchema>;
 export const lastAccessResponseSchema = z.object({
-  pid: z.string().nullable(),
+  pid: zString().nullable(),
   mioCondominioPremiumAbilitato: z.boolean(),
 });
 export type LastAccessResponse = z.infer<typeof lastAccessResponseSchema>;

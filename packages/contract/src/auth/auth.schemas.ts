@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '../common/constants.ts';
 import { AccountType } from '../common/enums.ts';
+import { zNumber, zString } from '../common/primitives.ts';
 import { ValidationMessage } from '../validators/messages.ts';
 
 /** Shortest password accepted when a password is set or reset. */
@@ -30,16 +31,16 @@ export const REFRESH_COOKIE_NAME = 'stabile_refresh';
  * the session for 365 days instead of 14 (default false; true for /user/loginMobile).
  */
 export const loginRequestSchema = z.object({
-  username: z.string().max(EMAIL_MAX_LENGTH).optional().describe("Email dell'account"),
-  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  username: zString().max(EMAIL_MAX_LENGTH).optional().describe("Email dell'account"),
+  password: zString().max(PASSWORD_MAX_LENGTH).optional(),
   keepLogin: z.boolean().optional().describe('Resta collegato: 365 giorni invece di 14'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /** The login form: both fields required (first error shown). */
 export const loginFormSchema = z.object({
-  username: z.string().trim().min(1, ValidationMessage.Required).max(EMAIL_MAX_LENGTH),
-  password: z.string().min(1, ValidationMessage.Required).max(PASSWORD_MAX_LENGTH),
+  username: zString().trim().min(1, ValidationMessage.Required).max(EMAIL_MAX_LENGTH),
+  password: zString().min(1, ValidationMessage.Required).max(PASSWORD_MAX_LENGTH),
   keepLogin: z.boolean(),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
@@ -47,7 +48,7 @@ export type LoginForm = z.infer<typeof loginFormSchema>;
 /** Account information returned at login. */
 export const accountInfoSchema = z.object({
   /** Version of the account's data: when it changes the client reloads the account info. */
-  versione: z.number().int(),
+  versione: zNumber().int(),
   /**
    * Access management of the archive in use. At login no archive is open yet, so it is false; the
    * value for an archive comes from GET /user/islogged with X-Archive-Id and GET /api/db/open.
@@ -55,20 +56,20 @@ export const accountInfoSchema = z.object({
   gestioneAccessi: z.boolean(),
   tipo: z.enum([AccountType.Pro, AccountType.One]),
   /** Display name of the account (studio name). */
-  nome: z.string(),
+  nome: zString(),
 });
 export type AccountInfo = z.infer<typeof accountInfoSchema>;
 
 /** Tokens: a 15-minute JWT access token and the opaque refresh token (also set as cookie). */
 export const tokenPairSchema = z.object({
-  accessToken: z.string(),
-  refreshToken: z.string(),
+  accessToken: zString(),
+  refreshToken: zString(),
 });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 export const loginResponseSchema = tokenPairSchema.extend({
   /** The account's login name (its email). */
-  username: z.string(),
+  username: zString(),
   account: accountInfoSchema,
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
@@ -88,7 +89,7 @@ export const permissionsSchema = z.object({
 export type PermissionFlags = z.infer<typeof permissionsSchema>;
 
 /** The archive user's permissions; `login` is the archive user's name shown as the user name. */
-export const gestioneAccessiDataSchema = permissionsSchema.extend({ login: z.string() });
+export const gestioneAccessiDataSchema = permissionsSchema.extend({ login: zString() });
 export type GestioneAccessiData = z.infer<typeof gestioneAccessiDataSchema>;
 
 /**
@@ -98,12 +99,12 @@ export type GestioneAccessiData = z.infer<typeof gestioneAccessiDataSchema>;
  * and gestioneAccessiData with what it holds and reloads the account info when they change.
  */
 export const isLoggedResponseSchema = z.object({
-  versione: z.number().int(),
+  versione: zNumber().int(),
   gestioneAccessi: z.boolean(),
   gestioneAccessiData: gestioneAccessiDataSchema.nullable(),
-  username: z.string(),
+  username: zString(),
   tipo: z.enum([AccountType.Pro, AccountType.One]),
-  nome: z.string(),
+  nome: zString(),
 });
 export type IsLoggedResponse = z.infer<typeof isLoggedResponseSchema>;
 
@@ -116,7 +117,7 @@ export type IsLoggedResponse = z.infer<typeof isLoggedResponseSchema>;
  * body wins when both are present. Each use rotates it; a rotated token used again revokes the
  * whole session (111).
  */
-export const refreshRequestSchema = z.object({ refreshToken: z.string().max(200).optional() });
+export const refreshRequestSchema = z.object({ refreshToken: zString().max(200).optional() });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 export const refreshResponseSchema = tokenPairSchema;
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
@@ -132,8 +133,7 @@ export type OkResponse = z.infer<typeof okResponseSchema>;
 // Password recovery and reset
 // ---------------------------------------------------------------------------------------------
 
-const emailField = z
-  .string(ValidationMessage.Required)
+const emailField = zString(ValidationMessage.Required)
   .trim()
   .min(1, ValidationMessage.Required)
   .max(EMAIL_MAX_LENGTH, ValidationMessage.EmailTooLong)
@@ -142,11 +142,10 @@ const emailField = z
 /** POST /user/passwordRecovery: same answer whether the email exists or not. */
 export const passwordRecoveryRequestSchema = z.object({ email: emailField });
 export type PasswordRecoveryRequest = z.infer<typeof passwordRecoveryRequestSchema>;
-export const passwordRecoveryResponseSchema = z.object({ ok: z.literal(true), messaggio: z.string() });
+export const passwordRecoveryResponseSchema = z.object({ ok: z.literal(true), messaggio: zString() });
 export type PasswordRecoveryResponse = z.infer<typeof passwordRecoveryResponseSchema>;
 
-export const newPasswordSchema = z
-  .string(ValidationMessage.Required)
+export const newPasswordSchema = zString(ValidationMessage.Required)
   .min(PASSWORD_MIN_LENGTH, AuthMessage.PasswordTooShort)
   .max(PASSWORD_MAX_LENGTH, AuthMessage.PasswordTooLong);
 
@@ -156,7 +155,7 @@ export const newPasswordSchema = z
  * AuthMessage.ResetLinkInvalid.
  */
 export const passwordResetRequestSchema = z.object({
-  token: z.string(ValidationMessage.Required).min(1, ValidationMessage.Required).max(200),
+  token: zString(ValidationMessage.Required).min(1, ValidationMessage.Required).max(200),
   password: newPasswordSchema,
 });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
@@ -164,7 +163,7 @@ export const passwordResetResponseSchema = okResponseSchema;
 
 /** The reset form of the web app (with the repeated password). */
 export const passwordResetFormSchema = z
-  .object({ password: newPasswordSchema, conferma: z.string() })
+  .object({ password: newPasswordSchema, conferma: zString() })
   .refine((v) => v.password === v.conferma, {
     message: 'Le due password non coincidono',
     path: ['conferma'],
@@ -181,8 +180,8 @@ export type PasswordResetForm = z.infer<typeof passwordResetFormSchema>;
  * login; an invalid token is 111 with AuthMessage.UnattendedInvalid.
  */
 export const unattendedQuerySchema = z.object({
-  portalToken: z.string().min(1).max(200),
-  sessionID: z.string().max(200).optional(),
+  portalToken: zString().min(1).max(200),
+  sessionID: zString().max(200).optional(),
 });
 export type UnattendedQuery = z.infer<typeof unattendedQuerySchema>;
 
@@ -191,7 +190,7 @@ export type UnattendedQuery = z.infer<typeof unattendedQuerySchema>;
 // ---------------------------------------------------------------------------------------------
 
 export const deviceRequestSchema = z.object({
-  token: z.string(ValidationMessage.Required).min(1, ValidationMessage.Required).max(4096),
+  token: zString(ValidationMessage.Required).min(1, ValidationMessage.Required).max(4096),
   device: z.literal('web'),
 });
 export type DeviceRequest = z.infer<typeof deviceRequestSchema>;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { zString } from '../common/primitives.ts';
 
 /** One release of the what's-new panel ("Novità"), read from the project's CHANGELOG.md. */
 export const changelogEntrySchema = z.object({
-  versione: z.string(),
-  data: z.string(),
-  titolo: z.string(),
-  voci: z.array(z.string()),
+  versione: zString(),
+  data: zString(),
+  titolo: zString(),
+  voci: z.array(zString()),
 });
 export type ChangelogEntry = z.infer<typeof changelogEntrySchema>;

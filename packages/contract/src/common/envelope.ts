@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { type ErrorCode, isErrorCode } from './errors.ts';
+import { zCoerceNumber, zNumber, zString } from './primitives.ts';
 
 /** Pagination as sent in the body and in the `x-pagination` header (JSON). */
 export const paginationSchema = z.object({
-  totalCount: z.number().int().nonnegative(),
-  currentPage: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
-  totalPages: z.number().int().nonnegative(),
+  totalCount: zNumber().int().nonnegative(),
+  currentPage: zNumber().int().positive(),
+  pageSize: zNumber().int().positive(),
+  totalPages: zNumber().int().nonnegative(),
   /** True when totalCount is a capped count ("oltre N"). */
   totalCapped: z.boolean().optional(),
 });
@@ -15,10 +16,10 @@ export type Pagination = z.infer<typeof paginationSchema>;
 export const PAGINATION_HEADER = 'x-pagination';
 
 export const apiErrorSchema = z.object({
-  code: z.number().int(),
-  message: z.string(),
-  status: z.number().int(),
-  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  code: zNumber().int(),
+  message: zString(),
+  status: zNumber().int(),
+  details: z.array(z.object({ path: zString(), message: zString() })).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema> & { code: ErrorCode };
 
@@ -76,6 +77,6 @@ export function makePagination(
 
 /** Query parameters shared by every paged list. */
 export const pageQuerySchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(15),
+  pageNumber: zCoerceNumber().int().min(1).default(1),
+  pageSize: zCoerceNumber().int().min(1).max(100).default(15),
 });

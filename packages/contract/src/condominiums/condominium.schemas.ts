@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zBigNumber, zString } from '../common/primitives.ts';
 
 /**
  * GET /api/condominio/lista: one condominium of the archive, as pickers and the activity filters
@@ -6,10 +7,10 @@ import { z } from 'zod';
  * archive manages hundreds of condominiums, not millions).
  */
 export const condominioListaItemSchema = z.object({
-  id: z.number().int(),
-  intestazione: z.string(),
-  indirizzo: z.string().nullable(),
-  citta: z.string().nullable(),
+  id: zBigNumber().int(),
+  intestazione: zString(),
+  indirizzo: zString().nullable(),
+  citta: zString().nullable(),
 });
 export type CondominioListaItem = z.infer<typeof condominioListaItemSchema>;
 

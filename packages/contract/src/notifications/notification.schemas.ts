@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { zBigNumber, zString } from '../common/primitives.ts';
 import { ValidationMessage } from '../validators/messages.ts';
 
 export const NotificationMessage = {
   SubscriptionInvalid: 'Il token del dispositivo non è una sottoscrizione push valida',
-  EndpointInvalid: "L'indirizzo del servizio di notifica deve essere un URL https pubblico",
+  EndpointInvalid: "L'indirizzo deve essere quello https di un servizio di notifica push del browser",
   KeysInvalid: 'Le chiavi della sottoscrizione push non sono valide',
 } as const;
 
@@ -11,24 +12,36 @@ export const NotificationMessage = {
 export const PUSH_ENDPOINT_MAX_LENGTH = 2048;
 
 /**
- * Hosts a push service never lives on: loopback, private and link-local addresses, bare IPs and
- * single-label names. Refusing them keeps addDevice from being a way to make the server POST to
- * its own network.
+ * The push services browsers subscribe to (Chrome, Edge and Opera through FCM or WNS, Firefox,
+ * Safari): an endpoint elsewhere is refused, so that addDevice cannot make the server POST to any
+ * other host (its own network, a metadata service, a name that resolves anywhere).
  */
-function isPublicHostname(hostname: string): boolean {
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+] as const;
+
+function isPushServiceHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
-  if (!host.includes('.') || host.endsWith('.localhost') || host.endsWith('.local')) return false;
-  if (/^\d+(\.\d+){3}$/.test(host) || host.startsWith('[')) return false;
-  return true;
+  return PUSH_SERVICE_HOSTS.some((known) => host === known || host.endsWith(`.${known}`));
 }
 
-const pushEndpointSchema = z
-  .string(NotificationMessage.EndpointInvalid)
+const pushEndpointSchema = zString(NotificationMessage.EndpointInvalid)
   .max(PUSH_ENDPOINT_MAX_LENGTH, NotificationMessage.EndpointInvalid)
   .refine((value) => {
     try {
       const url = new URL(value);
-      return url.protocol === 'https:' && !url.username && !url.password && isPublicHostname(url.hostname);
+      // https on its default port 443 only (URL drops an explicit :443, so port is '').
+      return (
+        url.protocol === 'https:' &&
+        url.port === '' &&
+        !url.username &&
+        !url.password &&
+        isPushServiceHost(url.hostname)
+      );
     } catch {
       return false;
     }
@@ -40,15 +53,17 @@ const pushEndpointSchema = z
  */
 export const pushSubscriptionSchema = z.object({
   endpoint: pushEndpointSchema,
-  expirationTime: z.number().nullable().optional(),
+  expirationTime: zBigNumber().nullable().optional(),
   keys: z.object(
     {
-      p256dh: z
-        .string(NotificationMessage.KeysInvalid)
-        .regex(/^B[A-Za-z0-9_-]{86}=?$/, NotificationMessage.KeysInvalid),
-      auth: z
-        .string(NotificationMessage.KeysInvalid)
-        .regex(/^[A-Za-z0-9_-]{22}(==)?$/, NotificationMessage.KeysInvalid),
+      p256dh: zString(NotificationMessage.KeysInvalid).regex(
+        /^B[A-Za-z0-9_-]{86}=?$/,
+        NotificationMessage.KeysInvalid,
+      ),
+      auth: zString(NotificationMessage.KeysInvalid).regex(
+        /^[A-Za-z0-9_-]{22}(==)?$/,
+        NotificationMessage.KeysInvalid,
+      ),
     },
     NotificationMessage.KeysInvalid,
   ),
@@ -76,8 +91,7 @@ export function parsePushSubscription(token: string): PushSubscriptionJson | nul
  * A malformed one is refused with 113 and the message of what is wrong.
  */
 export const addDeviceRequestSchema = z.object({
-  token: z
-    .string(ValidationMessage.Required)
+  token: zString(ValidationMessage.Required)
     .min(1, ValidationMessage.Required)
     .max(4096, NotificationMessage.SubscriptionInvalid)
     .superRefine((token, ctx) => {
@@ -109,14 +123,14 @@ export type AddDeviceRequest = z.infer<typeof addDeviceRequestSchema>;
 // ---------------------------------------------------------------------------------------------
 
 /** The server's VAPID public key (base64url, uncompressed P-256 point): the browser's applicationServerKey. */
-export const vapidPublicKeyResponseSchema = z.object({ chiavePubblica: z.string() });
+export const vapidPublicKeyResponseSchema = z.object({ chiavePubblica: zString() });
 export type VapidPublicKeyResponse = z.infer<typeof vapidPublicKeyResponseSchema>;
 
 /** What the service worker receives in a push message (encrypted by the server, RFC 8291). */
 export const pushPayloadSchema = z.object({
-  title: z.string(),
-  body: z.string(),
+  title: zString(),
+  body: zString(),
   /** Same-origin path opened when the notification is clicked, e.g. `/activities?dettaglio=attivita:42`. */
-  url: z.string(),
+  url: zString(),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PhoneLabel } from '../common/enums.ts';
 import { pageQuerySchema } from '../common/envelope.ts';
+import { zBigNumber, zCoerceBigNumber, zCoerceNumber, zNumber, zString } from '../common/primitives.ts';
 import {
   zBicOptional,
   zCapOptional,
@@ -29,12 +30,11 @@ const phoneLabels = Object.values(PhoneLabel) as [string, ...string[]];
 
 const zPhoneLabel = () => z.enum(phoneLabels, { error: 'Etichetta del telefono non valida' }).nullish();
 const zShipping = () =>
-  z
-    .number({ error: 'Modalità di invio non valida' })
+  zNumber({ error: 'Modalità di invio non valida' })
     .int()
     .refine((v) => (shippingMethods as number[]).includes(v), 'Modalità di invio non valida')
     .default(0);
-const zIdOptional = () => z.number({ error: 'Valore non valido' }).int().positive().nullish();
+const zIdOptional = () => zBigNumber({ error: 'Valore non valido' }).int().positive().nullish();
 
 /** Fields shared by persons and providers (input side). */
 export function registryFields(kind: 'persona' | 'fornitore') {
@@ -72,8 +72,7 @@ export function registryFields(kind: 'persona' | 'fornitore') {
     spedizioneGenerale: zShipping(),
     spedizioneGuasti: zShipping(),
     spedizioneAssemblee: zShipping(),
-    preferenzaPagamento: z
-      .number({ error: 'Preferenza di pagamento non valida' })
+    preferenzaPagamento: zNumber({ error: 'Preferenza di pagamento non valida' })
       .int()
       .refine((v) => (paymentPreferences as number[]).includes(v), 'Preferenza di pagamento non valida')
       .default(0),
@@ -99,8 +98,7 @@ export const personaCreateSchema = z.object(registryFields('persona'));
 export type PersonaCreate = z.input<typeof personaCreateSchema>;
 export type PersonaCreateParsed = z.output<typeof personaCreateSchema>;
 
-export const objVersionField = z.coerce
-  .number({ error: 'Versione dei dati mancante' })
+export const objVersionField = zCoerceNumber({ error: 'Versione dei dati mancante' })
   .int()
   .min(1, 'Versione dei dati mancante');
 
@@ -113,12 +111,12 @@ export type FornitoreCreateParsed = z.output<typeof fornitoreCreateSchema>;
 export const fornitoreUpdateSchema = fornitoreCreateSchema.extend({ objVersion: objVersionField });
 export type FornitoreUpdate = z.input<typeof fornitoreUpdateSchema>;
 
-const nullableText = z.string().nullable();
+const nullableText = zString().nullable();
 
 /** A person or a provider as the API returns it. */
 export const registrySchema = z.object({
-  id: z.number().int(),
-  descr: z.string(),
+  id: zBigNumber().int(),
+  descr: zString(),
   ragioneSociale: nullableText,
   titolo: nullableText,
   indirizzo: nullableText,
@@ -148,10 +146,10 @@ export const registrySchema = z.object({
   recapitoCitta: nullableText,
   recapitoProvincia: nullableText,
   recapitoNazione: nullableText,
-  spedizioneGenerale: z.number().int(),
-  spedizioneGuasti: z.number().int(),
-  spedizioneAssemblee: z.number().int(),
-  preferenzaPagamento: z.number().int(),
+  spedizioneGenerale: zNumber().int(),
+  spedizioneGuasti: zNumber().int(),
+  spedizioneAssemblee: zNumber().int(),
+  preferenzaPagamento: zNumber().int(),
   rappresentanteLegale: nullableText,
   esportaRubrica: z.boolean(),
   portaleAttivo: z.boolean(),
@@ -160,16 +158,16 @@ export const registrySchema = z.object({
   includiAcK730: z.boolean(),
   terminiPagamento: nullableText,
   domicilioFiscale: nullableText,
-  tipoAttivitaID: z.number().int().nullable(),
+  tipoAttivitaID: zBigNumber().int().nullable(),
   tipoAttivitaDescr: nullableText,
   durc: nullableText,
-  durcStato: z.number().int().nullable(),
+  durcStato: zNumber().int().nullable(),
   note: nullableText,
   campoLibero1: nullableText,
   campoLibero2: nullableText,
   campoLibero3: nullableText,
   campoLibero4: nullableText,
-  objVersion: z.number().int(),
+  objVersion: zNumber().int(),
 });
 export type Registry = z.infer<typeof registrySchema>;
 export const personaSchema = registrySchema;
@@ -179,8 +177,8 @@ export type Fornitore = Registry;
 
 /** One row of the contact and provider lists. */
 export const registryListItemSchema = z.object({
-  id: z.number().int(),
-  descr: z.string(),
+  id: zBigNumber().int(),
+  descr: zString(),
   codiceFiscale: nullableText,
   partitaIva: nullableText,
   indirizzo: nullableText,
@@ -188,13 +186,12 @@ export const registryListItemSchema = z.object({
   provincia: nullableText,
   telefono1: nullableText,
   email: nullableText,
-  tipoAttivitaID: z.number().int().nullable(),
-  durcStato: z.number().int().nullable(),
+  tipoAttivitaID: zBigNumber().int().nullable(),
+  durcStato: zNumber().int().nullable(),
 });
 export type RegistryListItem = z.infer<typeof registryListItemSchema>;
 
-const searchQueryField = z
-  .string()
+const searchQueryField = zString()
   .trim()
   .max(100, 'Il messaggio non può superare i 100 caratteri')
   .optional();
@@ -208,23 +205,23 @@ export type PersonaListQuery = z.input<typeof personaListQuerySchema>;
 export const fornitoreListQuerySchema = pageQuerySchema.extend({
   OrderBy: z.enum(['descr', 'Descr'], { error: 'Ordinamento non valido' }).optional(),
   searchQuery: searchQueryField,
-  tipoAttivitaID: z.coerce.number().int().positive().optional(),
-  durcStato: z.coerce.number().int().min(1).max(5).optional(),
+  tipoAttivitaID: zCoerceBigNumber().int().positive().optional(),
+  durcStato: zCoerceNumber().int().min(1).max(5).optional(),
 });
 export type FornitoreListQuery = z.input<typeof fornitoreListQuerySchema>;
 
 export const idParamSchema = z.object({
-  id: z.coerce.number({ error: 'Identificativo non valido' }).int().positive('Identificativo non valido'),
+  id: zCoerceBigNumber({ error: 'Identificativo non valido' }).int().positive('Identificativo non valido'),
 });
 
 export const deleteQuerySchema = z.object({ objVersion: objVersionField });
 
 /** An attachment of a person (`/api/persona/{id}/allegati`). */
 export const personaAllegatoSchema = z.object({
-  id: z.number().int(),
-  nomeFile: z.string(),
-  dataOra: z.string(),
-  dimensione: z.number().int(),
-  chiaveDownload: z.string().nullable(),
+  id: zBigNumber().int(),
+  nomeFile: zString(),
+  dataOra: zString(),
+  dimensione: zNumber().int(),
+  chiaveDownload: zString().nullable(),
 });
 export type PersonaAllegato = z.infer<typeof personaAllegatoSchema>;

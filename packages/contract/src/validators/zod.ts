@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { zString } from '../common/primitives.ts';
 import { checkCap, checkCodiceComune, checkProvincia } from './address.ts';
 import { checkBic, checkIban, normalizeIban } from './bank.ts';
 import { checkCid } from './cid.ts';
@@ -22,12 +22,10 @@ import { checkUrl } from './url.ts';
 type Normalize = (value: string) => string;
 
 function baseString(message: string, normalize?: Normalize) {
-  const schema = z
-    .string({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null ? ValidationMessage.Required : message,
-    })
-    .trim();
+  const schema = zString({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? ValidationMessage.Required : message,
+  }).trim();
   return normalize ? schema.overwrite(normalize) : schema;
 }
 

@@ -8,7 +8,14 @@ import {
   sql,
 } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
-import { dialectOf, idList, idPositions, joinedByCommas, utf8Bytes } from '../../db/dialect.ts';
+import {
+  dialectOf,
+  hasWordCharacter,
+  idList,
+  idPositions,
+  joinedByCommas,
+  utf8Bytes,
+} from '../../db/dialect.ts';
 import { addToCounter, readCounter } from '../../db/ids.ts';
 import { preparedQuery, shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
@@ -705,6 +712,9 @@ export async function listActivities(
   today: string,
 ): Promise<ActivityPage> {
   const terms = filters.searchQuery ? activitySearchTerms(filters.searchQuery) : [];
+  // A search with no letter or digit ("%%%", "___") matches nothing, rather than listing everything.
+  if (filters.searchQuery && !hasWordCharacter(filters.searchQuery))
+    return { items: [], total: 0, capped: false };
   if (terms.length > 0) return searchActivities(db, dialect, archiveId, filters, terms, window, today);
   const f = filters;
   const { shape, values } = listInputs(archiveId, f, window, today);

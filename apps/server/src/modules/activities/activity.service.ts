@@ -19,7 +19,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DialectName } from '../../db/database.ts';
-import { searchDocument } from '../../db/dialect.ts';
+import { hasWordCharacter, searchDocument } from '../../db/dialect.ts';
 import { addToCounter, nextId } from '../../db/ids.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
@@ -231,6 +231,8 @@ export async function searchApplicants(
     .select(['p.id', 'p.descr', 'p.email', 'p.telefono1'])
     .where('p.archive_id', '=', archiveId);
   const predicate = text ? searchPredicate(dialect, 'persons', 'p', archiveId, text) : null;
+  // A text with no usable term ("%%%") matches nobody, rather than everybody.
+  if (text && !hasWordCharacter(text)) return [];
   if (predicate) q = q.where(predicate);
   const rows = await q.orderBy('p.descr_sort').orderBy('p.id').limit(20).execute();
   return rows.map((r) => ({ id: Number(r.id), descr: r.descr, email: r.email, telefono: r.telefono1 }));

@@ -25,8 +25,11 @@ export type AuthLevel = 'none' | 'account' | 'archive';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthLevel;
-    /** The permission area of an archive route (spec section 6). */
-    area?: Area;
+    /**
+     * The permission area of an archive route (spec section 6); several when the route belongs to
+     * more than one (a contact's attachments need both the contacts and the attachments area).
+     */
+    area?: Area | readonly Area[];
     /** Archive routes that work on an archive whose data revision is old (the update itself). */
     allowOldRevision?: boolean;
   }
@@ -64,12 +67,17 @@ export function requestedArchiveId(request: FastifyRequest): number | null {
   return Number(value);
 }
 
-/** Reads the access token and, for archive routes, the unlocked archive with its permissions. */
+/**
+ * Reads the access token and, for archive routes, the unlocked archive with its permissions, before
+ * the body is parsed and validated.
+ */
 export function registerAuthGuard(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   app.decorateRequest('archive', null);
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest: a caller without a valid session learns nothing about the input it sent (111 comes
+  // before any 400 of parsing or validation), and its body is not even read.
+  app.addHook('onRequest', async (request) => {
     const level = levelOf(request);
     if (level === 'none') return;
     const token = bearerToken(request);
@@ -176,15 +184,21 @@ async function loadArchive(app: FastifyInstance, request: FastifyRequest, claims
   if (row.data_revision < CURRENT_DATA_REVISION && !request.routeOptions.config.allowOldRevision) {
     throw new AppError(105);
   }
-  const area = request.routeOptions.config.area;
-  if (area && !permissions[area]) {
+  const forbidden = areasOf(request.routeOptions.config.area).find((area) => !permissions[area]);
+  if (forbidden) {
     request.log.info(
-      { reason: 'area forbidden', area, accountId: claims.accountId, archiveId },
+      { reason: 'area forbidden', area: forbidden, accountId: claims.accountId, archiveId },
       'authorisation refused',
     );
     throw new AppError(120);
   }
   return { archiveId, archiveUserId: row.archive_user_id, gestioneAccessi, permissions };
+}
+
+/** The areas a route's `config.area` names (none, one or several). */
+export function areasOf(area: Area | readonly Area[] | undefined): readonly Area[] {
+  if (area === undefined) return [];
+  return typeof area === 'string' ? [area] : area;
 }
 
 export { Area };

@@ -1,6 +1,6 @@
 import type { LookupItem, Operatore } from '@stabile/contract';
 import type { Kysely } from 'kysely';
-import { searchDocument } from '../../db/dialect.ts';
+import { databaseRefusalOf, searchDocument } from '../../db/dialect.ts';
 import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -131,17 +131,23 @@ export async function addLookup(
 ): Promise<LookupItem> {
   await ensureDefaults(db, table, archiveId);
   const key = searchDocument(testo);
-  return db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom(table)
-      .select(['id', 'testo'])
-      .where('archive_id', '=', archiveId)
-      .where('testo_sort', '=', key)
-      .executeTakeFirst();
-    if (existing) return existing;
-    const id = await nextId(trx, archiveId, table);
-    await trx.insertInto(table).values({ archive_id: archiveId, id, testo, testo_sort: key }).execute();
-    return { id, testo };
+  const add = () =>
+    db.transaction().execute(async (trx) => {
+      const existing = await trx
+        .selectFrom(table)
+        .select(['id', 'testo'])
+        .where('archive_id', '=', archiveId)
+        .where('testo_sort', '=', key)
+        .executeTakeFirst();
+      if (existing) return existing;
+      const id = await nextId(trx, archiveId, table);
+      await trx.insertInto(table).values({ archive_id: archiveId, id, testo, testo_sort: key }).execute();
+      return { id, testo };
+    });
+  // Two people adding the same text at once: the second finds the first's entry, on both databases.
+  return add().catch((error: unknown) => {
+    if (databaseRefusalOf(error) === 'duplicate') return add();
+    throw error;
   });
 }
 

@@ -1,4 +1,5 @@
 import {
+  Area,
   contoLookupItemSchema,
   contoLookupQuerySchema,
   envelopeSchema,
@@ -17,7 +18,13 @@ import { addLookup, type LookupTable, listLookup, listOperators } from './lookup
 
 const TAGS = ['tabelle'];
 
-const TEXT_LOOKUPS: Array<{ path: string; table: LookupTable; what: string; post: boolean }> = [
+const TEXT_LOOKUPS: Array<{
+  path: string;
+  table: LookupTable;
+  what: string;
+  post: boolean;
+  area?: Area;
+}> = [
   { path: '/api/nazione', table: 'nations', what: 'nazioni', post: true },
   { path: '/api/titoloAnagrafica', table: 'titles', what: 'titoli delle anagrafiche', post: true },
   {
@@ -25,6 +32,7 @@ const TEXT_LOOKUPS: Array<{ path: string; table: LookupTable; what: string; post
     table: 'provider_activity_types',
     what: 'tipi di attività dei fornitori',
     post: true,
+    area: Area.Providers,
   },
   { path: '/api/tipoIncarico', table: 'assignment_types', what: 'tipi di incarico', post: false },
 ];
@@ -37,6 +45,7 @@ export async function lookupsRoutes(app: AppInstance) {
     app.get(
       lookup.path,
       {
+        config: { area: lookup.area },
         schema: {
           tags: TAGS,
           summary: `Elenco dei ${lookup.what}`,
@@ -49,6 +58,7 @@ export async function lookupsRoutes(app: AppInstance) {
     app.post(
       lookup.path,
       {
+        config: { area: lookup.area },
         schema: {
           tags: TAGS,
           summary: `Aggiunge una voce ai ${lookup.what}`,

@@ -141,6 +141,18 @@ describe('POST /api/notifiche/addDevice and /removeDevice', () => {
         NotificationMessage.EndpointInvalid,
       ],
       [JSON.stringify({ ...valid, endpoint: 'https://intranet/push' }), NotificationMessage.EndpointInvalid],
+      // Only the browsers' push services, on https port 443.
+      ...[
+        'https://localtest.me/push',
+        'https://10.0.0.1.nip.io/push',
+        'https://metadata.google.internal/computeMetadata/v1/',
+        'https://fcm.googleapis.com:8443/fcm/send/x',
+        'https://fcm.googleapis.com.evil.example/fcm/send/x',
+        'https://evilfcm.googleapis.com.example/x',
+      ].map((endpoint): [unknown, string] => [
+        JSON.stringify({ ...valid, endpoint }),
+        NotificationMessage.EndpointInvalid,
+      ]),
       [
         JSON.stringify({ ...valid, keys: { p256dh: valid.keys.p256dh, auth: 'corto' } }),
         NotificationMessage.KeysInvalid,

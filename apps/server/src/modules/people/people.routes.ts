@@ -117,7 +117,7 @@ export async function peopleRoutes(app: AppInstance) {
   app.get(
     '/api/persona/:id/allegati',
     {
-      config,
+      config: { area: [Area.People, Area.Attachments] },
       schema: {
         tags: TAGS,
         summary: 'Allegati di un contatto',

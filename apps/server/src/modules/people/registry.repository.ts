@@ -1,7 +1,7 @@
 import { COUNT_CAP } from '@stabile/contract';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
-import { dialectOf, idList, inIdList } from '../../db/dialect.ts';
+import { dialectOf, hasWordCharacter, idList, inIdList } from '../../db/dialect.ts';
 import { addToCounter, nextId, readCounter } from '../../db/ids.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
@@ -55,6 +55,8 @@ export async function listRegistry(
     terms: options.search ? searchTerms(options.search) : [],
     filters,
   };
+  // A search with no letter or digit ("%%%", "___") matches nothing, rather than listing everything.
+  if (options.search && !hasWordCharacter(options.search)) return { rows: [], total: 0, capped: false };
 
   // SQLite search: count the matches in the FTS index first (cheap, capped). None: nothing to read.
   // Up to COUNT_CAP: sort the matches themselves, whatever their place in the alphabet (a surname

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../shared/app-error.ts';
+import { ensurePrivateDir } from '../../shared/private-files.ts';
 
 /**
  * Files sent with integration messages, stored like every attachment: `DATA_DIR/files/<archive>/<key>`
@@ -60,7 +61,7 @@ export async function storeUpload(
   }
   const key = randomBytes(24).toString('base64url');
   const file = fileOf(dataDir, archiveId, key);
-  await mkdir(path.dirname(file), { recursive: true });
+  await ensurePrivateDir(path.dirname(file));
   await writeFile(file, content, { mode: 0o600 });
   return { key, size: content.length, name };
 }
@@ -76,4 +77,9 @@ export async function storedSize(dataDir: string, archiveId: number, key: string
 
 export function readStored(dataDir: string, archiveId: number, key: string): Promise<Buffer> {
   return readFile(fileOf(dataDir, archiveId, key));
+}
+
+/** Removes a file stored for a request that was then refused: nothing is kept from it. */
+export async function removeStored(dataDir: string, archiveId: number, key: string): Promise<void> {
+  await rm(fileOf(dataDir, archiveId, key), { force: true });
 }

@@ -1,6 +1,9 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { isoDateToday } from '@stabile/contract';
+import { parse as parseContentDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestSession, type TestSession } from '../../test/sessions.ts';
@@ -329,6 +332,116 @@ describe('administrator actions', () => {
     });
   });
 });
+
+describe('uploads and names that arrive hostile', () => {
+  const boundary = '----stabile';
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  const form = (fileName: string) =>
+    Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="messaggio"\r\n\r\nPianta\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      pdf,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+  const upload = (
+    ids: { attivitaId: number; interventoId: number },
+    payload: Buffer | string,
+    type?: string,
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/interventoFornitore/${ids.attivitaId}/${ids.interventoId}/integrazioneFileForm`,
+      headers: { ...s.headers, 'content-type': type ?? `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+  const storedFiles = () => {
+    const folder = path.join(t.config.dataDir, 'files', String(s.archiveId));
+    return existsSync(folder) ? readdirSync(folder).sort() : [];
+  };
+
+  it('answers 400 in the envelope to a malformed form, and 409 to a cancelled request keeping no file', async () => {
+    const ids = await intervention();
+    await send(ids);
+    const unterminated = await upload(ids, form('a.pdf').subarray(0, -12));
+    expect(unterminated.statusCode, unterminated.body).toBe(400);
+    expect(unterminated.json()).toMatchObject({ data: null, error: { code: 110, status: 400 } });
+    const noBoundary = await upload(ids, form('a.pdf'), 'multipart/form-data');
+    expect(noBoundary.statusCode, noBoundary.body).toBe(400);
+    expect(noBoundary.json()).toMatchObject({ data: null, error: { code: 110, status: 400 } });
+
+    expect((await call('PUT', `${path_(ids)}/annulla`, { motivazione: 'Risolto' })).status).toBe(200);
+    const before = storedFiles();
+    const refused = await upload(ids, form('pianta.pdf'));
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.code).toBe(115);
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('sends a hostile file name back escaped per RFC 6266: no parameter injected', async () => {
+    const ids = await intervention();
+    const { token } = await send(ids);
+    const sent = await upload(ids, form('pianta.pdf'));
+    expect(sent.statusCode, sent.body).toBe(200);
+    const key = readdirSync(path.join(t.config.dataDir, 'files', String(s.archiveId)))[0]!;
+    const hostile = 'report"; filename*=UTF-8\'\'evil.html; x="';
+    const byKey = await call('POST', `${path_(ids)}/integrazioneChiaveFile`, {
+      chiaveDownload: key,
+      nomeFile: hostile,
+      messaggio: 'Vedi allegato',
+    });
+    expect(byKey.status, JSON.stringify(byKey.body)).toBe(200);
+    const message = byKey.body.data.messaggi.at(-1);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/fornitore-portale/${token}/allegati/${message.id}`,
+    });
+    expect(file.statusCode).toBe(200);
+    const header = String(file.headers['content-disposition']);
+    const parsed = parseContentDisposition(header);
+    expect(parsed.type).toBe('attachment');
+    expect(Object.keys(parsed.parameters).sort()).toEqual(['filename']);
+    expect(parsed.parameters.filename).not.toContain('evil.html"');
+    expect(parsed.parameters.filename?.startsWith('report')).toBe(true);
+
+    const accented = await call('POST', `${path_(ids)}/integrazioneChiaveFile`, {
+      chiaveDownload: key,
+      nomeFile: 'però è così.pdf',
+      messaggio: 'Con accenti',
+    });
+    const accentedFile = await t.app.inject({
+      method: 'GET',
+      url: `/api/fornitore-portale/${token}/allegati/${accented.body.data.messaggi.at(-1).id}`,
+    });
+    // The UTF-8 name (filename*) with an ASCII fallback (filename), nothing else.
+    const accentedHeader = String(accentedFile.headers['content-disposition']);
+    expect(accentedHeader).toContain("filename*=UTF-8''per%C3%B2%20%C3%A8%20cos%C3%AC.pdf");
+    expect(parseContentDisposition(accentedHeader).parameters.filename).toBe('però è così.pdf');
+  });
+
+  it('ten simultaneous sends of one intervention: one 201, nine 409 with a catalogue code', async () => {
+    const ids = await intervention();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/interventoFornitore',
+          headers: s.headers,
+          payload: { interventoID: ids.interventoId, messaggio: 'Insieme' },
+        }),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([201, ...Array(9).fill(409)]);
+    for (const res of answers.filter((r) => r.statusCode === 409)) {
+      expect(res.json()).toMatchObject({ data: null, error: { code: 115, status: 409 } });
+    }
+  });
+});
+
+const path_ = (ids: { attivitaId: number; interventoId: number }) =>
+  `/api/interventoFornitore/${ids.attivitaId}/${ids.interventoId}`;
 
 describe("the link's limits", () => {
   it('refuses a tampered, expired or forged link with a clear Italian message', async () => {

@@ -30,6 +30,8 @@ import {
 
 const TAGS = ['interventi fornitori'];
 const config = { area: Area.Activities };
+/** Integration messages carry a file: the attachments area too. */
+const withAttachments = { area: [Area.Activities, Area.Attachments] };
 const MESSAGE_MAX = 4000;
 
 export async function assignmentRoutes(app: AppInstance) {
@@ -148,7 +150,7 @@ export async function assignmentRoutes(app: AppInstance) {
   app.post(
     AssignmentPath.integrationFile,
     {
-      config,
+      config: withAttachments,
       schema: {
         tags: TAGS,
         summary:
@@ -187,7 +189,7 @@ export async function assignmentRoutes(app: AppInstance) {
   app.post(
     AssignmentPath.integrationKey,
     {
-      config,
+      config: withAttachments,
       schema: {
         tags: TAGS,
         summary: 'Messaggio di integrazione con un file già presente negli allegati (chiave di download)',

@@ -23,7 +23,7 @@ import { toAssignment } from '../activities/activity.mapper.ts';
 import { type Actor, actorName, userKeyOf } from '../activities/activity.service.ts';
 import type { SupplierAssignmentRow } from '../activities/activity.table.ts';
 import { addEvent, italianDate } from '../activities/activity-events.ts';
-import { readStored, storedSize, storeUpload } from './assignment-files.ts';
+import { cleanFileName, readStored, removeStored, storedSize, storeUpload } from './assignment-files.ts';
 import { createSupplierLink, revokeLinks, supplierPageUrl } from './supplier-link.ts';
 
 export interface AssignmentDeps {
@@ -406,9 +406,11 @@ export async function adminAction(
   const current = await checkPath(db, archiveId, path.attivitaId, path.interventoId);
   const operatore = await actorName(db, actor);
   let allegato: NewMessage['allegato'];
+  let uploadedKey: string | null = null;
   if (input.file) {
     const stored = await storeUpload(deps.config.dataDir, archiveId, input.file.name, input.file.content);
     allegato = { nome: stored.name, chiave: stored.key, dimensione: stored.size };
+    uploadedKey = stored.key;
   } else if (input.chiave) {
     const size = await storedSize(deps.config.dataDir, archiveId, input.chiave.key);
     if (size === null) {
@@ -416,52 +418,60 @@ export async function adminAction(
         details: [{ path: 'chiaveDownload', message: AssignmentMessageText.FileKeyInvalid }],
       });
     }
-    allegato = { nome: input.chiave.name, chiave: input.chiave.key, dimensione: size };
+    allegato = { nome: cleanFileName(input.chiave.name), chiave: input.chiave.key, dimensione: size };
   }
   const now = new Date();
   const nowIso = now.toISOString();
-  const token = await db.transaction().execute(async (trx) => {
-    const values: Partial<SupplierAssignmentRow> = {};
-    if (action === 'annulla' || action === 'sollecita') values.motivazione = input.testo;
-    if (action === 'riproponi')
-      Object.assign(values, { data_invio: nowIso, data_risposta: null, motivazione: null });
-    const row = await moveAssignment(trx, archiveId, path.interventoId, action, values, nowIso);
-    let newToken: string | null = null;
-    if (action === 'riproponi') await revokeLinks(trx, archiveId, row.id, now);
-    if (action !== 'annulla')
-      newToken = (await createSupplierLink(trx, deps.config.linkSecret, archiveId, row.id, now)).token;
-    await addMessage(
-      trx,
-      row,
-      {
-        autore: 'amministratore',
-        azione: action,
-        testo: input.testo || assignmentActionLabels[action],
-        allegato,
-      },
-      nowIso,
-    );
-    const provider = await trx
-      .selectFrom('providers')
-      .select('descr')
-      .where('archive_id', '=', archiveId)
-      .where('id', '=', row.fornitore_id)
-      .executeTakeFirst();
-    await addEvent(
-      trx,
-      archiveId,
-      Number(row.attivita_id),
-      {
-        tipo: EventType.Provider,
-        testo:
-          adminEventText[action](provider?.descr ?? 'fornitore', input.testo) +
-          (allegato ? ` (allegato: ${allegato.nome})` : ''),
-        operatore,
-      },
-      nowIso,
-    );
-    return newToken;
-  });
+  // The file becomes visible with its message row: a refused request leaves nothing on disk.
+  const refused = async (error: unknown): Promise<never> => {
+    if (uploadedKey) await removeStored(deps.config.dataDir, archiveId, uploadedKey);
+    throw error;
+  };
+  const token = await db
+    .transaction()
+    .execute(async (trx) => {
+      const values: Partial<SupplierAssignmentRow> = {};
+      if (action === 'annulla' || action === 'sollecita') values.motivazione = input.testo;
+      if (action === 'riproponi')
+        Object.assign(values, { data_invio: nowIso, data_risposta: null, motivazione: null });
+      const row = await moveAssignment(trx, archiveId, path.interventoId, action, values, nowIso);
+      let newToken: string | null = null;
+      if (action === 'riproponi') await revokeLinks(trx, archiveId, row.id, now);
+      if (action !== 'annulla')
+        newToken = (await createSupplierLink(trx, deps.config.linkSecret, archiveId, row.id, now)).token;
+      await addMessage(
+        trx,
+        row,
+        {
+          autore: 'amministratore',
+          azione: action,
+          testo: input.testo || assignmentActionLabels[action],
+          allegato,
+        },
+        nowIso,
+      );
+      const provider = await trx
+        .selectFrom('providers')
+        .select('descr')
+        .where('archive_id', '=', archiveId)
+        .where('id', '=', row.fornitore_id)
+        .executeTakeFirst();
+      await addEvent(
+        trx,
+        archiveId,
+        Number(row.attivita_id),
+        {
+          tipo: EventType.Provider,
+          testo:
+            adminEventText[action](provider?.descr ?? 'fornitore', input.testo) +
+            (allegato ? ` (allegato: ${allegato.nome})` : ''),
+          operatore,
+        },
+        nowIso,
+      );
+      return newToken;
+    })
+    .catch(refused);
   const ctx = await requestContext(db, archiveId, path.interventoId);
   const attachments = allegato
     ? [

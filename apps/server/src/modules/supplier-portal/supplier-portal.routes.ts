@@ -7,6 +7,7 @@ import {
   supplierPageSchema,
   supplierTokenParamsSchema,
 } from '@stabile/contract';
+import { create as contentDisposition } from 'content-disposition';
 import type { AppInstance } from '../../app.ts';
 import { ok } from '../../shared/envelope.ts';
 import { readStored } from '../supplier-assignments/assignment-files.ts';
@@ -75,15 +76,15 @@ export async function supplierPortalRoutes(app: AppInstance) {
       const link = await resolveLink(app.db, app.config.linkSecret, request.params.token);
       const file = await supplierFile(app.db, link, request.params.messaggioId);
       const content = await readStored(app.config.dataDir, link.archiveId, file.key);
-      return reply
-        .header('Content-Type', 'application/octet-stream')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'no-store')
-        .header(
-          'Content-Disposition',
-          `attachment; filename="${file.name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        )
-        .send(content);
+      return (
+        reply
+          .header('Content-Type', 'application/octet-stream')
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', 'no-store')
+          // RFC 6266: a quoted ASCII fallback and the UTF-8 name, both escaped.
+          .header('Content-Disposition', contentDisposition(file.name, { type: 'attachment' }))
+          .send(content)
+      );
     },
   );
 }

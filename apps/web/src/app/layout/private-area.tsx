@@ -9,8 +9,9 @@ import { DatabaseNotUpdatedModal } from '../../features/archives/components/data
 import { bootstrapSession, logout } from '../../features/auth/session-thunks.ts';
 import { loginPath } from '../../shared/api/base-query.ts';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
+import { sessionStore } from '../../shared/session/session-storage.ts';
 import { NotAllowedPage } from '../routes/not-allowed/not-allowed-page.tsx';
-import { selectAccount, selectAuthStatus, selectUserName } from '../state/auth-slice.ts';
+import { selectAccount, selectAuthStatus, selectUserName, sessionResumed } from '../state/auth-slice.ts';
 import { selectArchive } from '../state/general-slice.ts';
 import { MainLayout } from './main-layout.tsx';
 
@@ -27,6 +28,13 @@ export function PrivateArea() {
   const account = useAppSelector(selectAccount);
   const archive = useAppSelector(selectArchive);
   const [checking, setChecking] = useState(status === 'undetermined');
+  // The store outlives the login page: when it had found no session before a login (the app was
+  // opened at `/` or at a deep link), the token the login just stored means "check again".
+  const loggedInSinceCheck = status === 'unauthenticated' && sessionStore.readAccessToken() !== null;
+
+  useEffect(() => {
+    if (loggedInSinceCheck) dispatch(sessionResumed());
+  }, [dispatch, loggedInSinceCheck]);
 
   useEffect(() => {
     if (status !== 'undetermined') return;
@@ -34,7 +42,7 @@ export function PrivateArea() {
     void dispatch(bootstrapSession()).finally(() => setChecking(false));
   }, [dispatch, status]);
 
-  if (status === 'undetermined' || checking) {
+  if (status === 'undetermined' || checking || loggedInSinceCheck) {
     return (
       <Center mih="100dvh">
         <Loader role="status" aria-label={t('loading')} />

@@ -69,6 +69,13 @@ export const authSlice = createSlice({
       state.gestioneAccessi = action.payload.gestioneAccessi;
       state.permissions = action.payload.permissions;
     },
+    /**
+     * A login made on the login page after this store had found no session (the app was opened at a
+     * private address first): start over from what the login wrote to storage.
+     */
+    sessionResumed() {
+      return initialAuthState();
+    },
     unauthenticated(state) {
       state.status = 'unauthenticated';
       state.accessToken = null;
@@ -90,7 +97,8 @@ export const authSlice = createSlice({
   },
 });
 
-export const { sessionStarted, accessTokenRefreshed, accessInfoLoaded, unauthenticated } = authSlice.actions;
+export const { sessionStarted, accessTokenRefreshed, accessInfoLoaded, sessionResumed, unauthenticated } =
+  authSlice.actions;
 export const {
   selectAuthStatus,
   selectAccessToken,

@@ -1,7 +1,9 @@
 import { Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Area } from '@stabile/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../shared/hooks.ts';
+import { isAreaAllowed } from '../../../app/state/auth-slice.ts';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
 import { EntityDrawerError } from '../../../shared/ui/entity-drawer-error.tsx';
 import { RegistryDetailView } from '../../../shared/ui/registry/registry-detail-view.tsx';
 import {
@@ -59,7 +61,9 @@ export function ContactDetail({ id, onClose }: ContactDetailProps) {
 function ContactExtras({ id }: { id: number }) {
   const { t } = useTranslation(['contacts', 'common']);
   const incarichi = useContactAssignmentsQuery(id);
-  const allegati = useContactAttachmentsQuery(id);
+  // The attachments area is a permission of its own (spec section 6): without it, no list at all.
+  const attachmentsAllowed = useAppSelector((state) => isAreaAllowed(state.auth, Area.Attachments));
+  const allegati = useContactAttachmentsQuery(id, { skip: !attachmentsAllowed });
   return (
     <>
       <Stack gap="xs">
@@ -90,21 +94,23 @@ function ContactExtras({ id }: { id: number }) {
           </Table>
         )}
       </Stack>
-      <Stack gap="xs">
-        <Title order={3} fz="h4">
-          {t('allegatiTitle')}
-        </Title>
-        {allegati.data && allegati.data.length === 0 && <Text c="gray.7">{t('allegatiEmpty')}</Text>}
-        {allegati.data?.map((a) => (
-          <Group key={a.id} justify="space-between">
-            <Text>{a.nomeFile}</Text>
-            <Text size="sm" c="gray.7">
-              {formatDate(a.dataOra)} ·{' '}
-              {(a.dimensione / 1024).toLocaleString('it-IT', { maximumFractionDigits: 0 })} KB
-            </Text>
-          </Group>
-        ))}
-      </Stack>
+      {attachmentsAllowed && (
+        <Stack gap="xs">
+          <Title order={3} fz="h4">
+            {t('allegatiTitle')}
+          </Title>
+          {allegati.data && allegati.data.length === 0 && <Text c="gray.7">{t('allegatiEmpty')}</Text>}
+          {allegati.data?.map((a) => (
+            <Group key={a.id} justify="space-between">
+              <Text>{a.nomeFile}</Text>
+              <Text size="sm" c="gray.7">
+                {formatDate(a.dataOra)} ·{' '}
+                {(a.dimensione / 1024).toLocaleString('it-IT', { maximumFractionDigits: 0 })} KB
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
     </>
   );
 }
