@@ -127,15 +127,14 @@ async function deleteChecked(
   id: number,
   objVersion: number,
   what: string,
-  blockers: Array<[name: string, used: () => Promise<boolean>]> = [],
+  blockers: Array<[name: string, used: (db: Db) => Promise<boolean>]> = [],
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await requireRecord(trx, table, parent, id);
     if (row.obj_version !== objVersion) throw staleVersion();
     const used: string[] = [];
-    for (const [name, check] of blockers) if (await check()) used.push(name);
-    if (used.length > 0)
-      throw new AppError(115, `${what} non può essere eliminato perché ne dipendono: ${used.join(', ')}.`);
+    for (const [name, check] of blockers) if (await check(trx)) used.push(name);
+    if (used.length > 0) throw new AppError(115, `${what} perché ne dipendono: ${used.join(', ')}.`);
     if (!(await deleteRecord(trx, table, parent, id, objVersion))) throw staleVersion();
   });
 }
@@ -208,10 +207,10 @@ export async function deleteExercise(
 ): Promise<void> {
   const parent = await parentOf(ctx.db, ctx.archiveId, condominioId);
   const a = ctx.archiveId;
-  const uses = (table: keyof Database) => () => anyRow(ctx.db, a, table, { esercizio_id: id });
-  const inCondo = (table: keyof Database) => () =>
-    anyRow(ctx.db, a, table, { condominio_id: condominioId, esercizio_id: id });
-  await deleteChecked(ctx.db, 'exercises', parent, id, objVersion, "L'esercizio", [
+  const uses = (table: keyof Database) => (db: Db) => anyRow(db, a, table, { esercizio_id: id });
+  const inCondo = (table: keyof Database) => (db: Db) =>
+    anyRow(db, a, table, { condominio_id: condominioId, esercizio_id: id });
+  await deleteChecked(ctx.db, 'exercises', parent, id, objVersion, "L'esercizio non può essere eliminato", [
     ['palazzine', uses('buildings')],
     ['gruppi', uses('unit_groups')],
     ['unità immobiliari', uses('units')],
@@ -289,8 +288,8 @@ export async function deleteUnitSet(
     parent,
     id,
     objVersion,
-    table === 'buildings' ? 'La palazzina' : 'Il gruppo',
-    [['unità immobiliari', () => anyRow(ctx.db, ctx.archiveId, 'units', { [column]: id })]],
+    table === 'buildings' ? 'La palazzina non può essere eliminata' : 'Il gruppo non può essere eliminato',
+    [['unità immobiliari', (db) => anyRow(db, ctx.archiveId, 'units', { [column]: id })]],
   );
 }
 
@@ -338,7 +337,7 @@ export async function updateInsurance(
 
 export async function deleteInsurance(ctx: CondominiumContext, condominioId: number, id: number, v: number) {
   const parent = await parentOf(ctx.db, ctx.archiveId, condominioId);
-  await deleteChecked(ctx.db, 'insurances', parent, id, v, 'La polizza');
+  await deleteChecked(ctx.db, 'insurances', parent, id, v, 'La polizza non può essere eliminata');
 }
 
 // --- Cadastral data ------------------------------------------------------------------------
@@ -397,7 +396,7 @@ export async function updateCadastral(
 
 export async function deleteCadastral(ctx: CondominiumContext, condominioId: number, id: number, v: number) {
   const parent = await parentOf(ctx.db, ctx.archiveId, condominioId);
-  await deleteChecked(ctx.db, 'cadastral_data', parent, id, v, 'Il dato catastale');
+  await deleteChecked(ctx.db, 'cadastral_data', parent, id, v, 'Il dato catastale non può essere eliminato');
 }
 
 // --- Administrators register ---------------------------------------------------------------
@@ -469,7 +468,14 @@ export async function deleteRegisterEntry(
   v: number,
 ) {
   const parent = await parentOf(ctx.db, ctx.archiveId, condominioId);
-  await deleteChecked(ctx.db, 'admin_register', parent, id, v, 'La voce del registro');
+  await deleteChecked(
+    ctx.db,
+    'admin_register',
+    parent,
+    id,
+    v,
+    'La voce del registro non può essere eliminata',
+  );
 }
 
 // --- Resources and funds -------------------------------------------------------------------
@@ -555,11 +561,11 @@ export async function updateResource(
 export async function deleteResource(ctx: CondominiumContext, condominioId: number, id: number, v: number) {
   const parent = await parentOf(ctx.db, ctx.archiveId, condominioId);
   const a = ctx.archiveId;
-  await deleteChecked(ctx.db, 'resources', parent, id, v, 'La risorsa', [
-    ['fondi', () => anyRow(ctx.db, a, 'funds', { risorsa_id: id })],
-    ['movimenti', () => anyRow(ctx.db, a, 'movements', { condominio_id: condominioId, risorsa_id: id })],
-    ['versamenti', () => anyRow(ctx.db, a, 'payments', { condominio_id: condominioId, risorsa_id: id })],
-    ['rimborsi', () => anyRow(ctx.db, a, 'refunds', { condominio_id: condominioId, risorsa_id: id })],
+  await deleteChecked(ctx.db, 'resources', parent, id, v, 'La risorsa non può essere eliminata', [
+    ['fondi', (db) => anyRow(db, a, 'funds', { risorsa_id: id })],
+    ['movimenti', (db) => anyRow(db, a, 'movements', { condominio_id: condominioId, risorsa_id: id })],
+    ['versamenti', (db) => anyRow(db, a, 'payments', { condominio_id: condominioId, risorsa_id: id })],
+    ['rimborsi', (db) => anyRow(db, a, 'refunds', { condominio_id: condominioId, risorsa_id: id })],
   ]);
 }
 
@@ -610,5 +616,5 @@ export async function updateFund(
 
 export async function deleteFund(ctx: CondominiumContext, condominioId: number, id: number, v: number) {
   const parent = await parentOf(ctx.db, ctx.archiveId, condominioId);
-  await deleteChecked(ctx.db, 'funds', parent, id, v, 'Il fondo');
+  await deleteChecked(ctx.db, 'funds', parent, id, v, 'Il fondo non può essere eliminato');
 }
