@@ -1,7 +1,12 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/it';
 
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+// 'always': Italian grouping leaves 4-digit amounts ungrouped by default (1234,56 €); we write 1.234,56 €.
+const euro = new Intl.NumberFormat('it-IT', {
+  style: 'currency',
+  currency: 'EUR',
+  useGrouping: 'always' as unknown as boolean,
+});
 
 /** Cents as Italian money: 123456 -> "1.234,56 €"; null -> ''. */
 export function formatMoney(cents: number | null | undefined): string {

@@ -60,7 +60,7 @@ export function AssigneesTab({ condominioId }: { condominioId: number }) {
                     {p.ruoli.map((r) => (
                       <Badge
                         key={r.incaricoID}
-                        variant="light"
+                        variant="dot"
                         title={[formatDate(r.dataInizio), formatDate(r.dataFine)].filter(Boolean).join(' – ')}
                       >
                         {r.tipoIncaricoDescr}

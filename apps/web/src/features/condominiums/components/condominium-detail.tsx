@@ -53,14 +53,14 @@ export function CondominiumDetail({ id, onClose }: CondominiumDetailProps) {
           <Badge variant="outline" color="gray">
             {t('codeLabel', { codice: data.codice })}
           </Badge>
-          <Badge variant="light" color={data.gestito ? 'brand' : 'gray'}>
+          <Badge variant="dot" color={data.gestito ? 'brand' : 'gray'}>
             {data.gestito ? t('managed') : t('notManaged')}
           </Badge>
-          <Badge variant="light" color={stateColor[data.statoContoPagamenti] ?? 'gray'}>
+          <Badge variant="dot" color={stateColor[data.statoContoPagamenti] ?? 'gray'}>
             {`${t('fields.statoContoPagamenti')}: ${paymentAccountStatusLabels[data.statoContoPagamenti as PaymentAccountStatus]}`}
           </Badge>
           {data.portaleAttivo && (
-            <Badge variant="light" color="teal">
+            <Badge variant="dot" color="teal">
               {t('portalActive')}
             </Badge>
           )}

@@ -169,7 +169,7 @@ export function CondominiumList({ onCreate }: CondominiumListProps) {
         <Alert color="red" role="alert">
           <Group justify="space-between">
             <Text>{t('common:loadingFailed')}</Text>
-            <Button size="xs" variant="light" onClick={() => refetch()}>
+            <Button size="xs" variant="dot" onClick={() => refetch()}>
               {t('common:retry')}
             </Button>
           </Group>
@@ -227,7 +227,7 @@ export function CondominiumList({ onCreate }: CondominiumListProps) {
                       </Text>
                     )}
                     {!item.gestito && (
-                      <Badge size="sm" color="gray" variant="light">
+                      <Badge size="sm" color="gray" variant="dot">
                         {t('notManaged')}
                       </Badge>
                     )}
@@ -238,7 +238,7 @@ export function CondominiumList({ onCreate }: CondominiumListProps) {
                   </Table.Td>
                   {!narrow && (
                     <Table.Td>
-                      <Badge variant="light" color={stateColor[item.statoContoPagamenti] ?? 'gray'}>
+                      <Badge variant="dot" color={stateColor[item.statoContoPagamenti] ?? 'gray'}>
                         {paymentAccountStatusLabels[item.statoContoPagamenti as PaymentAccountStatus]}
                       </Badge>
                     </Table.Td>

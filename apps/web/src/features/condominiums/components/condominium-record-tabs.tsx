@@ -140,7 +140,7 @@ export function RegisterTab({ condominioId: id }: RecordTabProps) {
       loading={register.isFetching}
       columns={[
         { label: t('fields.dataEvento'), value: (r) => formatDate(r.dataEvento) },
-        { label: t('fields.eventoID'), value: (r) => <Badge variant="light">{r.eventoDescr}</Badge> },
+        { label: t('fields.eventoID'), value: (r) => <Badge variant="dot">{r.eventoDescr}</Badge> },
         { label: t('fields.amministratore'), value: (r) => r.amministratore },
         { label: t('fields.dataDelibera'), value: (r) => formatDate(r.dataDelibera) },
       ]}
@@ -182,6 +182,7 @@ export function ResourcesTab({ condominioId: id }: RecordTabProps) {
         createSchema={risorsaCreateSchema}
         updateSchema={risorsaUpdateSchema}
         create={{ declaration: Api.creaRisorsa, params: { id } }}
+        defaults={{ versione: 1 }}
         update={(r) => ({ declaration: Api.modificaRisorsa, params: { id, itemId: r.id } })}
         remove={(r) => ({ declaration: Api.eliminaRisorsa, params: { id, itemId: r.id } })}
       />

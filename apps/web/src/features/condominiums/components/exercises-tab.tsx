@@ -54,7 +54,7 @@ export function ExercisesTab({ condominium }: { condominium: Condominio }) {
           {
             label: t('fields.chiuso'),
             value: (e) => (
-              <Badge variant="light" color={e.chiuso ? 'gray' : 'green'}>
+              <Badge variant="dot" color={e.chiuso ? 'gray' : 'green'}>
                 {e.chiuso ? t('closed') : t('open')}
               </Badge>
             ),
@@ -65,6 +65,7 @@ export function ExercisesTab({ condominium }: { condominium: Condominio }) {
         createSchema={esercizioCreateSchema}
         updateSchema={esercizioUpdateSchema}
         create={{ declaration: Api.creaEsercizio, params: { id } }}
+        defaults={{ tipo: 0 }}
         update={(e) => ({ declaration: Api.modificaEsercizio, params: { id, esercizioId: e.id } })}
         remove={(e) => ({ declaration: Api.eliminaEsercizio, params: { id, esercizioId: e.id } })}
         onSelect={(e) => dispatch(esercizioSet({ id: e.id, descr: e.descrizione }))}

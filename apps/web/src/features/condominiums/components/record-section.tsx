@@ -30,6 +30,8 @@ export interface RecordSectionProps<R extends SectionRecord> {
   updateSchema: z.ZodType;
   /** The calls and path parameters of create, edit and delete; omitted: not offered. */
   create?: Omit<RecordWrite, 'body'>;
+  /** Values a new record starts with (e.g. an exercise's type). */
+  defaults?: Record<string, unknown>;
   update?: (record: R) => Omit<RecordWrite, 'body'>;
   remove?: (record: R) => Omit<RecordWrite, 'body' | 'objVersion'>;
   /** A row can be chosen (e.g. the current exercise). */
@@ -152,7 +154,10 @@ export function RecordSection<R extends SectionRecord>(props: RecordSectionProps
         onClose={() => setEditing(null)}
         fields={props.fields}
         schema={editingRecord ? props.updateSchema : props.createSchema}
-        initialValues={valuesOf(props.fields, editingRecord as Record<string, unknown> | null)}
+        initialValues={valuesOf(
+          props.fields,
+          (editingRecord as Record<string, unknown> | null) ?? props.defaults,
+        )}
         extraBody={editingRecord ? { objVersion: editingRecord.objVersion } : undefined}
         submitLabel={t('common:save')}
         submitting={writing.isLoading}
