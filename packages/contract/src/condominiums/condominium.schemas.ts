@@ -1,5 +1,28 @@
 import { z } from 'zod';
 import { zBigNumber, zString } from '../common/primitives.ts';
+import { ExerciseStatusFilter, ExerciseType, PaymentAccountStatus } from '../common/enums.ts';
+import { pageQuerySchema } from '../common/envelope.ts';
+import { objVersionField } from '../people/people.schemas.ts';
+import {
+  zBicOptional,
+  zCapOptional,
+  zCodiceComuneOptional,
+  zCodiceFiscaleFornitoreOptional,
+  zEmailOptional,
+  zIbanOptional,
+  zIsoDate,
+  zIsoDateOptional,
+  zPecOptional,
+  zProvinciaOptional,
+  zText,
+  zTextOptional,
+} from '../validators/zod.ts';
+
+/*
+ * Condominiums (spec sections 3 and 7, "Condominium"): the registry record with its address, fiscal
+ * code, bank account, resident-portal flags and payment-account state. Field names are the API's.
+ * Optional texts accept null or '' (stored as null).
+ */
 
 /**
  * GET /api/condominio/lista: one condominium of the archive, as pickers and the activity filters
@@ -14,6 +37,10 @@ export const condominioListaItemSchema = z.object({
 });
 export type CondominioListaItem = z.infer<typeof condominioListaItemSchema>;
 
+/** A boolean of a query string: 'true'/'1' or 'false'/'0'. */
+const queryBoolean = (message: string) =>
+  z.enum(['true', 'false', '1', '0'], { error: message }).transform((v) => v === 'true' || v === '1');
+
 /** Query of GET /api/condominio/lista: `gestiti` (default true) keeps only managed condominiums. */
 export const condominioListaQuerySchema = z.object({
   gestiti: z
@@ -22,3 +49,473 @@ export const condominioListaQuerySchema = z.object({
     .transform((v) => v !== 'false' && v !== '0'),
 });
 export type CondominioListaQuery = z.infer<typeof condominioListaQuerySchema>;
+
+const paymentAccountStates = Object.values(PaymentAccountStatus) as number[];
+const zPaymentAccountStatus = () =>
+  z
+    .number({ error: 'Stato del conto pagamenti non valido' })
+    .int()
+    .refine((v) => paymentAccountStates.includes(v), 'Stato del conto pagamenti non valido');
+
+const searchQueryField = z
+  .string()
+  .trim()
+  .max(100, 'Il messaggio non può superare i 100 caratteri')
+  .optional();
+
+/** GET /api/condominio: the paged registry, search from 3 characters, managed only by default. */
+export const condominioListQuerySchema = pageQuerySchema.extend({
+  searchQuery: searchQueryField,
+  gestiti: queryBoolean('Valore non valido (gestiti)').optional().default(true),
+  citta: z.string().trim().max(100, 'Il messaggio non può superare i 100 caratteri').optional(),
+  provincia: zProvinciaOptional(),
+  statoContoPagamenti: z.coerce
+    .number({ error: 'Stato del conto pagamenti non valido' })
+    .int()
+    .refine((v) => paymentAccountStates.includes(v), 'Stato del conto pagamenti non valido')
+    .optional(),
+  portaleAttivo: queryBoolean('Valore non valido (portaleAttivo)').optional(),
+});
+export type CondominioListQuery = z.input<typeof condominioListQuerySchema>;
+
+/** One row of the condominium registry. */
+export const condominioListItemSchema = z.object({
+  id: z.number().int(),
+  codice: z.string(),
+  intestazione: z.string(),
+  indirizzo: z.string().nullable(),
+  cap: z.string().nullable(),
+  citta: z.string().nullable(),
+  provincia: z.string().nullable(),
+  gestito: z.boolean(),
+  portaleAttivo: z.boolean(),
+  statoContoPagamenti: z.number().int(),
+});
+export type CondominioListItem = z.infer<typeof condominioListItemSchema>;
+
+/** Fields of a condominium the caller writes. */
+export const condominioCreateSchema = z.object({
+  /** Internal code; a free one (the next number, 4 digits) when omitted. */
+  codice: zTextOptional(20),
+  intestazione: zText(200),
+  indirizzo: zTextOptional(200),
+  cap: zCapOptional(),
+  citta: zTextOptional(100),
+  provincia: zProvinciaOptional(),
+  // A condominium's fiscal code is 11 digits (a legal person), or 16 characters.
+  codiceFiscale: zCodiceFiscaleFornitoreOptional(),
+  iban: zIbanOptional(),
+  bic: zBicOptional(),
+  banca: zTextOptional(100),
+  email: zEmailOptional(),
+  pec: zPecOptional(),
+  note: zTextOptional(4000),
+  gestito: z.boolean({ error: 'Valore non valido' }).default(true),
+  dataInizioGestione: zIsoDateOptional(),
+  dataFineGestione: zIsoDateOptional(),
+  pid: zTextOptional(50),
+  portaleAttivo: z.boolean({ error: 'Valore non valido' }).default(false),
+  statoContoPagamenti: zPaymentAccountStatus().default(PaymentAccountStatus.CondominiumNotLinked),
+});
+export type CondominioCreate = z.input<typeof condominioCreateSchema>;
+export type CondominioCreateParsed = z.output<typeof condominioCreateSchema>;
+export const condominioUpdateSchema = condominioCreateSchema.extend({ objVersion: objVersionField });
+export type CondominioUpdate = z.input<typeof condominioUpdateSchema>;
+
+const text = z.string().nullable();
+
+/** The whole record of a condominium. */
+export const condominioSchema = z.object({
+  id: z.number().int(),
+  codice: z.string(),
+  intestazione: z.string(),
+  indirizzo: text,
+  cap: text,
+  citta: text,
+  provincia: text,
+  codiceFiscale: text,
+  iban: text,
+  bic: text,
+  banca: text,
+  email: text,
+  pec: text,
+  note: text,
+  gestito: z.boolean(),
+  dataInizioGestione: text,
+  dataFineGestione: text,
+  numeroUnita: z.number().int(),
+  pid: text,
+  portaleAttivo: z.boolean(),
+  statoContoPagamenti: z.number().int(),
+  objVersion: z.number().int(),
+});
+export type Condominio = z.infer<typeof condominioSchema>;
+
+/** A service of one of the condominium's common parts (GET /api/condominio/{id}/servizio). */
+export const condominioServizioSchema = z.object({
+  id: z.number().int(),
+  parteComuneID: z.number().int(),
+  parteComuneDenominazione: z.string(),
+  tipoServizio: z.number().int(),
+  fornitoreID: z.number().int().nullable(),
+  fornitoreDescr: text,
+  descrizione: z.string(),
+  prossimaScadenza: text,
+});
+export type CondominioServizio = z.infer<typeof condominioServizioSchema>;
+
+/** Path of a condominium's sub-record: `/api/condominio/:id/.../:itemId`. */
+export const condominioItemParamSchema = z.object({
+  id: z.coerce.number({ error: 'Identificativo non valido' }).int().positive('Identificativo non valido'),
+  itemId: z.coerce.number({ error: 'Identificativo non valido' }).int().positive('Identificativo non valido'),
+});
+
+/** Path of an exercise's sub-record: `/api/condominio/:id/esercizio/:esercizioId/.../:itemId`. */
+export const esercizioParamSchema = z.object({
+  id: z.coerce.number({ error: 'Identificativo non valido' }).int().positive('Identificativo non valido'),
+  esercizioId: z.coerce
+    .number({ error: 'Identificativo non valido' })
+    .int()
+    .positive('Identificativo non valido'),
+});
+export const esercizioItemParamSchema = esercizioParamSchema.extend({
+  itemId: z.coerce.number({ error: 'Identificativo non valido' }).int().positive('Identificativo non valido'),
+});
+
+// --- Exercises -----------------------------------------------------------------------------
+
+const exerciseTypes = Object.values(ExerciseType) as number[];
+const exerciseFilters = Object.values(ExerciseStatusFilter) as number[];
+
+export const esercizioListQuerySchema = z.object({
+  /** ExerciseStatusFilter: 0 all (default), 1 open, 2 closed. */
+  EserciziAperti: z.coerce
+    .number({ error: 'Filtro degli esercizi non valido' })
+    .int()
+    .refine((v) => exerciseFilters.includes(v), 'Filtro degli esercizi non valido')
+    .default(ExerciseStatusFilter.All),
+  tipo: z.coerce
+    .number({ error: 'Tipo di esercizio non valido' })
+    .int()
+    .refine((v) => exerciseTypes.includes(v), 'Tipo di esercizio non valido')
+    .optional(),
+});
+
+export const esercizioCreateSchema = z
+  .object({
+    tipo: z
+      .number({ error: 'Tipo di esercizio non valido' })
+      .int()
+      .refine((v) => exerciseTypes.includes(v), 'Tipo di esercizio non valido'),
+    descrizione: zText(200),
+    dataInizio: zIsoDate(),
+    dataFine: zIsoDate(),
+    chiuso: z.boolean({ error: 'Valore non valido' }).default(false),
+  })
+  .refine((v) => !v.dataInizio || !v.dataFine || v.dataFine >= v.dataInizio, {
+    message: "La data di fine deve seguire quella d'inizio",
+    path: ['dataFine'],
+  });
+export type EsercizioCreate = z.input<typeof esercizioCreateSchema>;
+export const esercizioUpdateSchema = esercizioCreateSchema.safeExtend({ objVersion: objVersionField });
+export type EsercizioUpdate = z.input<typeof esercizioUpdateSchema>;
+
+export const esercizioSchema = z.object({
+  id: z.number().int(),
+  condominioID: z.number().int(),
+  tipo: z.number().int(),
+  descrizione: z.string(),
+  dataInizio: z.string(),
+  dataFine: z.string(),
+  chiuso: z.boolean(),
+  dataChiusura: text,
+  objVersion: z.number().int(),
+});
+export type Esercizio = z.infer<typeof esercizioSchema>;
+
+export const saldoTsPayQuerySchema = z.object({
+  forzaAggiornamento: queryBoolean('Valore non valido (forzaAggiornamento)').optional().default(false),
+});
+
+/** The balance of the condominium's payment account and the account's state. */
+export const saldoTsPaySchema = z.object({
+  statoContoPagamenti: z.number().int(),
+  /** Cents; null unless the account is active. */
+  saldoCents: z.number().int().nullable(),
+  /** When the balance was computed (ISO timestamp). */
+  aggiornatoIl: text,
+});
+export type SaldoTsPay = z.infer<typeof saldoTsPaySchema>;
+
+// --- Buildings and groups ------------------------------------------------------------------
+
+export const palazzinaCreateSchema = z.object({
+  descrizione: zText(200),
+  indirizzo: zTextOptional(200),
+  note: zTextOptional(4000),
+});
+export type PalazzinaCreate = z.input<typeof palazzinaCreateSchema>;
+export const palazzinaUpdateSchema = palazzinaCreateSchema.extend({ objVersion: objVersionField });
+export const palazzinaSchema = z.object({
+  id: z.number().int(),
+  esercizioID: z.number().int(),
+  descrizione: z.string(),
+  indirizzo: text,
+  note: text,
+  objVersion: z.number().int(),
+});
+export type Palazzina = z.infer<typeof palazzinaSchema>;
+/** Groups (gruppi di unità) have the same shape as buildings. */
+export const gruppoCreateSchema = palazzinaCreateSchema;
+export type GruppoCreate = PalazzinaCreate;
+export const gruppoUpdateSchema = palazzinaUpdateSchema;
+export const gruppoSchema = palazzinaSchema;
+export type Gruppo = Palazzina;
+
+// --- Insurance -----------------------------------------------------------------------------
+
+const zCents = (message = 'Importo non valido') =>
+  z.number({ error: message }).int(message).min(0, message).max(99_999_999_999, message).nullish();
+
+export const assicurazioneCreateSchema = z
+  .object({
+    compagnia: zText(200),
+    agenzia: zTextOptional(200),
+    numeroPolizza: zText(50),
+    tipoPolizza: zTextOptional(100),
+    dataDecorrenza: zIsoDateOptional(),
+    dataScadenza: zIsoDateOptional(),
+    premioCents: zCents(),
+    massimaleCents: zCents(),
+    franchigiaCents: zCents(),
+    note: zTextOptional(4000),
+  })
+  .refine((v) => !v.dataDecorrenza || !v.dataScadenza || v.dataScadenza >= v.dataDecorrenza, {
+    message: 'La scadenza deve seguire la decorrenza',
+    path: ['dataScadenza'],
+  });
+export type AssicurazioneCreate = z.input<typeof assicurazioneCreateSchema>;
+export const assicurazioneUpdateSchema = assicurazioneCreateSchema.safeExtend({
+  objVersion: objVersionField,
+});
+export type AssicurazioneUpdate = z.input<typeof assicurazioneUpdateSchema>;
+export const assicurazioneSchema = z.object({
+  id: z.number().int(),
+  condominioID: z.number().int(),
+  compagnia: z.string(),
+  agenzia: text,
+  numeroPolizza: z.string(),
+  tipoPolizza: text,
+  dataDecorrenza: text,
+  dataScadenza: text,
+  premioCents: z.number().int().nullable(),
+  massimaleCents: z.number().int().nullable(),
+  franchigiaCents: z.number().int().nullable(),
+  note: text,
+  objVersion: z.number().int(),
+});
+export type Assicurazione = z.infer<typeof assicurazioneSchema>;
+
+// --- Cadastral data ------------------------------------------------------------------------
+
+/** A registered property (immobile accatastato). */
+export const immobileAccatastatoCreateSchema = z.object({
+  codiceComune: zCodiceComuneOptional(),
+  tipoCatasto: zTextOptional(20),
+  sezione: zTextOptional(10),
+  foglio: zText(10),
+  particella: zText(10),
+  subalterno: zTextOptional(10),
+  categoria: zTextOptional(10),
+  classe: zTextOptional(10),
+  consistenza: zTextOptional(50),
+  renditaCents: zCents('Rendita non valida'),
+  note: zTextOptional(4000),
+});
+export type ImmobileAccatastatoCreate = z.input<typeof immobileAccatastatoCreateSchema>;
+export const immobileAccatastatoUpdateSchema = immobileAccatastatoCreateSchema.extend({
+  objVersion: objVersionField,
+});
+
+/** A registration request (domanda di accatastamento). */
+export const domandaAccatastamentoCreateSchema = z.object({
+  codiceComune: zCodiceComuneOptional(),
+  dataDomanda: zIsoDateOptional(),
+  numeroProtocollo: zText(50),
+  ufficioProvinciale: zTextOptional(100),
+  foglio: zTextOptional(10),
+  particella: zTextOptional(10),
+  note: zTextOptional(4000),
+});
+export type DomandaAccatastamentoCreate = z.input<typeof domandaAccatastamentoCreateSchema>;
+export const domandaAccatastamentoUpdateSchema = domandaAccatastamentoCreateSchema.extend({
+  objVersion: objVersionField,
+});
+
+/** One cadastral record: `tipo` 0 registered property, 1 registration request (CadastralType). */
+export const datoCatastaleSchema = z.object({
+  id: z.number().int(),
+  condominioID: z.number().int(),
+  tipo: z.number().int(),
+  codiceComune: text,
+  tipoCatasto: text,
+  sezione: text,
+  foglio: text,
+  particella: text,
+  subalterno: text,
+  categoria: text,
+  classe: text,
+  consistenza: text,
+  renditaCents: z.number().int().nullable(),
+  dataDomanda: text,
+  numeroProtocollo: text,
+  ufficioProvinciale: text,
+  note: text,
+  objVersion: z.number().int(),
+});
+export type DatoCatastale = z.infer<typeof datoCatastaleSchema>;
+export const datiCatastaliSchema = z.object({
+  immobiliAccatastati: z.array(datoCatastaleSchema),
+  domandeAccatastamento: z.array(datoCatastaleSchema),
+});
+export type DatiCatastali = z.infer<typeof datiCatastaliSchema>;
+
+// --- Administrators register ---------------------------------------------------------------
+
+export const registroAmministratoreCreateSchema = z.object({
+  eventoID: z.number({ error: 'Manca un campo obbligatorio' }).int().positive('Evento non valido'),
+  dataEvento: zIsoDate(),
+  amministratore: zText(200),
+  codiceFiscale: zCodiceFiscaleFornitoreOptional(),
+  dataDelibera: zIsoDateOptional(),
+  dataInizio: zIsoDateOptional(),
+  dataFine: zIsoDateOptional(),
+  note: zTextOptional(4000),
+});
+export type RegistroAmministratoreCreate = z.input<typeof registroAmministratoreCreateSchema>;
+export const registroAmministratoreUpdateSchema = registroAmministratoreCreateSchema.extend({
+  objVersion: objVersionField,
+});
+export const registroAmministratoreSchema = z.object({
+  id: z.number().int(),
+  condominioID: z.number().int(),
+  eventoID: z.number().int(),
+  eventoDescr: z.string(),
+  dataEvento: z.string(),
+  amministratore: z.string(),
+  codiceFiscale: text,
+  dataDelibera: text,
+  dataInizio: text,
+  dataFine: text,
+  note: text,
+  objVersion: z.number().int(),
+});
+export type RegistroAmministratore = z.infer<typeof registroAmministratoreSchema>;
+
+/** A lookup entry (events of the administrators register, resource types). */
+export const lookupEntrySchema = z.object({ id: z.number().int(), testo: z.string() });
+export type LookupEntry = z.infer<typeof lookupEntrySchema>;
+
+// --- Resources and funds -------------------------------------------------------------------
+
+export const risorsaListQuerySchema = z.object({
+  /**
+   * Listing version (spec section 9): 1 the classic resources only (default), 2 also the payment
+   * accounts (resources of version 2).
+   */
+  versione: z.coerce
+    .number({ error: 'Versione non valida' })
+    .int()
+    .refine((v) => v === 1 || v === 2, 'Versione non valida')
+    .default(1),
+});
+
+const zIdOptional = (message: string) => z.number({ error: message }).int().positive(message).nullish();
+
+export const risorsaCreateSchema = z.object({
+  tipoRisorsaID: z
+    .number({ error: 'Manca un campo obbligatorio' })
+    .int()
+    .positive('Tipo di risorsa non valido'),
+  esercizioID: zIdOptional('Esercizio non valido'),
+  versione: z
+    .number({ error: 'Versione non valida' })
+    .int()
+    .refine((v) => v === 1 || v === 2, 'Versione non valida')
+    .default(1),
+  descrizione: zText(200),
+  iban: zIbanOptional(),
+  banca: zTextOptional(100),
+  saldoInizialeCents: z
+    .number({ error: 'Importo non valido' })
+    .int('Importo non valido')
+    .min(-99_999_999_999, 'Importo non valido')
+    .max(99_999_999_999, 'Importo non valido')
+    .default(0),
+});
+export type RisorsaCreate = z.input<typeof risorsaCreateSchema>;
+export const risorsaUpdateSchema = risorsaCreateSchema.extend({ objVersion: objVersionField });
+export const risorsaSchema = z.object({
+  id: z.number().int(),
+  condominioID: z.number().int(),
+  esercizioID: z.number().int().nullable(),
+  tipoRisorsaID: z.number().int(),
+  tipoRisorsaDescr: z.string(),
+  versione: z.number().int(),
+  descrizione: z.string(),
+  iban: text,
+  banca: text,
+  saldoInizialeCents: z.number().int(),
+  saldoCents: z.number().int(),
+  objVersion: z.number().int(),
+});
+export type Risorsa = z.infer<typeof risorsaSchema>;
+
+export const fondoCreateSchema = z.object({
+  descrizione: zText(200),
+  esercizioID: zIdOptional('Esercizio non valido'),
+  risorsaID: zIdOptional('Risorsa non valida'),
+  importoCents: z
+    .number({ error: 'Importo non valido' })
+    .int('Importo non valido')
+    .min(0, 'Importo non valido')
+    .max(99_999_999_999, 'Importo non valido')
+    .default(0),
+  note: zTextOptional(4000),
+});
+export type FondoCreate = z.input<typeof fondoCreateSchema>;
+export const fondoUpdateSchema = fondoCreateSchema.extend({ objVersion: objVersionField });
+export const fondoSchema = z.object({
+  id: z.number().int(),
+  condominioID: z.number().int(),
+  esercizioID: z.number().int().nullable(),
+  risorsaID: z.number().int().nullable(),
+  risorsaDescr: text,
+  descrizione: z.string(),
+  importoCents: z.number().int(),
+  saldoCents: z.number().int(),
+  note: text,
+  objVersion: z.number().int(),
+});
+export type Fondo = z.infer<typeof fondoSchema>;
+
+// --- People with an assignment -------------------------------------------------------------
+
+export const anagraficaIncaricoQuerySchema = z.object({ searchQuery: searchQueryField });
+/** A person with at least one assignment (incarico) in the condominium, with the roles held. */
+export const anagraficaIncaricoSchema = z.object({
+  personaID: z.number().int(),
+  descr: z.string(),
+  telefono1: text,
+  email: text,
+  ruoli: z.array(
+    z.object({
+      incaricoID: z.number().int(),
+      tipoIncaricoID: z.number().int(),
+      tipoIncaricoDescr: z.string(),
+      dataInizio: text,
+      dataFine: text,
+    }),
+  ),
+});
+export type AnagraficaIncarico = z.infer<typeof anagraficaIncaricoSchema>;

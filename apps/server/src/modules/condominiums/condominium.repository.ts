@@ -1,5 +1,14 @@
-import type { Kysely } from 'kysely';
+import { COUNT_CAP } from '@stabile/contract';
+import { type Kysely, type SqlBool, sql } from 'kysely';
+import type { DialectName } from '../../db/database.ts';
+import { fullTextQuery } from '../../db/dialect.ts';
+import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
+import { type CondominiumListRow, type CondominiumValues, LIST_COLUMNS } from './condominium.mapper.ts';
+
+/*
+ * Condominiums of one archive. Every function takes the archive id: there is no query without it.
+ */
 
 /** Every condominium of an archive (managed ones only unless asked), by intestazione. */
 export function listCondominiumsShort(
@@ -13,4 +22,235 @@ export function listCondominiumsShort(
     .where('archive_id', '=', archiveId);
   if (options.gestiti) query = query.where('gestito', '=', 1);
   return query.orderBy('intestazione_sort').orderBy('id').execute();
+}
+
+export interface CondominiumListOptions {
+  gestiti: boolean;
+  search?: string | undefined;
+  citta?: string | undefined;
+  provincia?: string | undefined;
+  statoContoPagamenti?: number | undefined;
+  portaleAttivo?: boolean | undefined;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * One page of the registry in intestazione order (index condominiums_gestito_idx or _sort_idx), the
+ * search through the full-text index (FTS5 on SQLite, a GIN tsvector on PostgreSQL), and a total
+ * counted up to COUNT_CAP.
+ */
+export async function listCondominiums(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  archiveId: number,
+  options: CondominiumListOptions,
+): Promise<{ rows: CondominiumListRow[]; total: number; capped: boolean }> {
+  const match = options.search ? fullTextQuery(dialect, options.search) : null;
+  if (options.search && !match) return { rows: [], total: 0, capped: false };
+
+  let base = db.selectFrom('condominiums').where('archive_id', '=', archiveId);
+  if (options.gestiti) base = base.where('gestito', '=', 1);
+  if (options.citta) base = base.where(sql<string>`lower(citta)`, '=', options.citta.toLowerCase());
+  if (options.provincia) base = base.where('provincia', '=', options.provincia.toUpperCase());
+  if (options.statoContoPagamenti !== undefined)
+    base = base.where('stato_conto_pagamenti', '=', options.statoContoPagamenti);
+  if (options.portaleAttivo !== undefined)
+    base = base.where('portale_attivo', '=', options.portaleAttivo ? 1 : 0);
+  if (match) {
+    if (dialect === 'sqlite') {
+      // FTS5 rowid = archive_id * 2^32 + id (migration 0003): the range keeps to this archive.
+      const low = archiveId * 4294967296;
+      base = base.where(
+        'id',
+        'in',
+        sql<number>`(select rowid - ${low} from condominiums_fts where condominiums_fts match ${match} and rowid between ${low} and ${low + 4294967295})`,
+      );
+    } else {
+      base = base.where(sql<SqlBool>`to_tsvector('simple', search_doc) @@ to_tsquery('simple', ${match})`);
+    }
+  }
+
+  const rows = await base
+    .select([...LIST_COLUMNS])
+    .orderBy('intestazione_sort')
+    .orderBy('id')
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
+  let total: number;
+  if (options.offset === 0 && rows.length < options.limit) total = rows.length;
+  else {
+    const counted = await db
+      .selectFrom(
+        base
+          .select(sql.lit(1).as('one'))
+          .limit(COUNT_CAP + 1)
+          .as('c'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    total = Number(counted.n);
+  }
+  const capped = total > COUNT_CAP;
+  return { rows, total: capped ? COUNT_CAP : total, capped };
+}
+
+export function findCondominium(db: Kysely<Database>, archiveId: number, id: number) {
+  return db
+    .selectFrom('condominiums')
+    .selectAll()
+    .where('archive_id', '=', archiveId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Whether a code is taken by another condominium of the archive. */
+export async function codiceTaken(
+  db: Kysely<Database>,
+  archiveId: number,
+  codice: string,
+  exceptId?: number,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('condominiums')
+    .select('id')
+    .where('archive_id', '=', archiveId)
+    .where('codice', '=', codice);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function insertCondominium(
+  db: Kysely<Database>,
+  archiveId: number,
+  values: Omit<CondominiumValues, 'codice'> & { codice: string | null },
+  now: string,
+): Promise<number> {
+  const id = await nextId(db, archiveId, 'condominiums');
+  const codice = values.codice ?? String(id).padStart(4, '0');
+  await db
+    .insertInto('condominiums')
+    .values({
+      ...values,
+      codice,
+      archive_id: archiveId,
+      id,
+      numero_unita: 0,
+      saldo_ts_pay_cents: null,
+      saldo_ts_pay_at: null,
+      created_at: now,
+      updated_at: now,
+      obj_version: 1,
+    })
+    .execute();
+  return id;
+}
+
+/** Updates when the version matches; false otherwise (stale or missing). */
+export async function updateCondominium(
+  db: Kysely<Database>,
+  archiveId: number,
+  id: number,
+  objVersion: number,
+  values: Partial<CondominiumValues> & {
+    saldo_ts_pay_cents?: number | null;
+    saldo_ts_pay_at?: string | null;
+  },
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('condominiums')
+    .set({ ...values, updated_at: now, obj_version: objVersion + 1 })
+    .where('archive_id', '=', archiveId)
+    .where('id', '=', id)
+    .where('obj_version', '=', objVersion)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Stores the computed payment-account balance (not a user edit: the version stays). */
+export async function storeBalance(
+  db: Kysely<Database>,
+  archiveId: number,
+  id: number,
+  cents: number | null,
+  at: string | null,
+): Promise<void> {
+  await db
+    .updateTable('condominiums')
+    .set({ saldo_ts_pay_cents: cents, saldo_ts_pay_at: at })
+    .where('archive_id', '=', archiveId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** What hangs from a condominium and forbids its deletion, each with its Italian name. */
+const BLOCKERS = [
+  ['activities', 'cond_gen_id', 'attività'],
+  ['instalments', 'condominio_id', 'rate'],
+  ['incarichi', 'condominio_id', 'incarichi'],
+  ['common_parts', 'condominio_id', 'parti comuni'],
+  ['registries', 'condominio_id', 'anagrafiche condominiali'],
+  ['payments', 'condominio_id', 'versamenti'],
+  ['movements', 'condominio_id', 'movimenti'],
+] as const;
+
+/** The names of what still uses a condominium (empty: it can be deleted). */
+export async function condominiumUsages(
+  db: Kysely<Database>,
+  archiveId: number,
+  id: number,
+): Promise<string[]> {
+  const found: string[] = [];
+  for (const [table, column, name] of BLOCKERS) {
+    const row = await db
+      .selectFrom(table as 'instalments')
+      .select(sql.lit(1).as('one'))
+      .where('archive_id', '=', archiveId)
+      .where(column as 'condominio_id', '=', id)
+      .limit(1)
+      .executeTakeFirst();
+    if (row) found.push(name);
+  }
+  return found;
+}
+
+/**
+ * Deletes a condominium with its own records (exercises with buildings, groups and units, insurance,
+ * cadastral data, register, funds, resources, dossiers and ledger accounts), children first.
+ */
+export async function deleteCondominium(
+  db: Kysely<Database>,
+  archiveId: number,
+  id: number,
+  objVersion: number,
+): Promise<boolean> {
+  const owned = [
+    'funds',
+    'resources',
+    'admin_register',
+    'cadastral_data',
+    'insurances',
+    'ledger_accounts',
+    'refunds',
+    'units',
+    'buildings',
+    'unit_groups',
+    'exercises',
+  ] as const;
+  for (const table of owned) {
+    await db
+      .deleteFrom(table as 'funds')
+      .where('archive_id', '=', archiveId)
+      .where('condominio_id', '=', id)
+      .execute();
+  }
+  const result = await db
+    .deleteFrom('condominiums')
+    .where('archive_id', '=', archiveId)
+    .where('id', '=', id)
+    .where('obj_version', '=', objVersion)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

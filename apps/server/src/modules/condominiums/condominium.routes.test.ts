@@ -1,77 +1,43 @@
+import { Area } from '@stabile/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchDocument } from '../../db/dialect.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestSession, type TestSession } from '../../test/sessions.ts';
+import { addCondominium } from './condominium-test-data.ts';
 
-async function addCondominium(
-  t: TestApp,
-  archiveId: number,
-  id: number,
-  intestazione: string,
-  extra: { gestito?: number; citta?: string } = {},
-) {
-  const now = new Date().toISOString();
-  await t.database.db
-    .insertInto('condominiums')
-    .values({
-      archive_id: archiveId,
-      id,
-      codice: String(id).padStart(4, '0'),
-      intestazione,
-      intestazione_sort: searchDocument(intestazione),
-      indirizzo: `Via Roma, ${id}`,
-      cap: '20121',
-      citta: extra.citta ?? 'Milano',
-      provincia: 'MI',
-      codice_fiscale: null,
-      iban: null,
-      bic: null,
-      banca: null,
-      email: null,
-      pec: null,
-      note: null,
-      gestito: extra.gestito ?? 1,
-      data_inizio_gestione: null,
-      data_fine_gestione: null,
-      numero_unita: 0,
-      pid: null,
-      portale_attivo: 0,
-      stato_conto_pagamenti: 1,
-      saldo_ts_pay_cents: null,
-      saldo_ts_pay_at: null,
-      search_doc: searchDocument(intestazione),
-      created_at: now,
-      updated_at: now,
-      obj_version: 1,
-    })
-    .execute();
+let t: TestApp;
+let session: TestSession;
+let other: TestSession;
+
+async function call(method: string, url: string, payload?: unknown, as: TestSession = session) {
+  const res = await t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: as.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  return { status: res.statusCode, body: res.json(), headers: res.headers };
 }
 
+beforeAll(async () => {
+  t = await buildTestApp();
+  session = await createTestSession(t);
+  other = await createTestSession(t);
+  await addCondominium(t, session.archiveId, 1, 'Residenza dei Tigli', { citta: 'Monza', provincia: 'MB' });
+  await addCondominium(t, session.archiveId, 2, 'Condominio Le Magnolie', { stato: 2, portale: 1 });
+  await addCondominium(t, session.archiveId, 3, 'Ètoile Palace');
+  await addCondominium(t, session.archiveId, 4, 'Condominio Aurora', { gestito: 0 });
+  await addCondominium(t, other.archiveId, 1, 'Condominio di un altro archivio');
+});
+afterAll(async () => {
+  await t.close();
+});
+
 describe('GET /api/condominio/lista', () => {
-  let t: TestApp;
-  let session: TestSession;
-  let other: TestSession;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    session = await createTestSession(t);
-    other = await createTestSession(t);
-    await addCondominium(t, session.archiveId, 1, 'Residenza dei Tigli', { citta: 'Monza' });
-    await addCondominium(t, session.archiveId, 2, 'Condominio Le Magnolie');
-    await addCondominium(t, session.archiveId, 3, 'Ètoile Palace');
-    await addCondominium(t, session.archiveId, 4, 'Condominio Aurora', { gestito: 0 });
-    await addCondominium(t, other.archiveId, 1, 'Condominio di un altro archivio');
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
   it("elenca i condomini gestiti dell'archivio in ordine di intestazione, accenti ignorati", async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/condominio/lista', headers: session.headers });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.error).toBeNull();
-    expect(body.data).toEqual([
+    const res = await call('GET', '/api/condominio/lista');
+    expect(res.status).toBe(200);
+    expect(res.body.error).toBeNull();
+    expect(res.body.data).toEqual([
       { id: 2, intestazione: 'Condominio Le Magnolie', indirizzo: 'Via Roma, 2', citta: 'Milano' },
       { id: 3, intestazione: 'Ètoile Palace', indirizzo: 'Via Roma, 3', citta: 'Milano' },
       { id: 1, intestazione: 'Residenza dei Tigli', indirizzo: 'Via Roma, 1', citta: 'Monza' },
@@ -79,12 +45,8 @@ describe('GET /api/condominio/lista', () => {
   });
 
   it('con gestiti=false include anche i condomini non più gestiti', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/condominio/lista?gestiti=false',
-      headers: session.headers,
-    });
-    expect(res.json().data.map((c: { intestazione: string }) => c.intestazione)).toEqual([
+    const res = await call('GET', '/api/condominio/lista?gestiti=false');
+    expect(res.body.data.map((c: { intestazione: string }) => c.intestazione)).toEqual([
       'Condominio Aurora',
       'Condominio Le Magnolie',
       'Ètoile Palace',
@@ -94,10 +56,11 @@ describe('GET /api/condominio/lista', () => {
 
   it('un archivio vuoto risponde con un elenco vuoto, e non vede quelli degli altri archivi', async () => {
     const empty = await createTestSession(t);
-    const res = await t.app.inject({ method: 'GET', url: '/api/condominio/lista', headers: empty.headers });
-    expect(res.json()).toEqual({ data: [], error: null });
-    const res2 = await t.app.inject({ method: 'GET', url: '/api/condominio/lista', headers: other.headers });
-    expect(res2.json().data).toHaveLength(1);
+    expect((await call('GET', '/api/condominio/lista', undefined, empty)).body).toEqual({
+      data: [],
+      error: null,
+    });
+    expect((await call('GET', '/api/condominio/lista', undefined, other)).body.data).toHaveLength(1);
   });
 
   it('senza autenticazione risponde 401 con il codice 111', async () => {
@@ -113,5 +76,313 @@ describe('GET /api/condominio/lista', () => {
       headers: { ...session.headers, 'x-archive-id': String(other.archiveId) },
     });
     expect(res.json().error.code).toBe(100);
+  });
+});
+
+describe('GET /api/condominio (anagrafica paginata)', () => {
+  const names = (res: { body: { data: Array<{ intestazione: string }> } }) =>
+    res.body.data.map((c: { intestazione: string }) => c.intestazione);
+
+  it('pagina i condomini gestiti per intestazione, con x-pagination', async () => {
+    const res = await call('GET', '/api/condominio?pageSize=2');
+    expect(res.status).toBe(200);
+    expect(names(res)).toEqual(['Condominio Le Magnolie', 'Ètoile Palace']);
+    expect(JSON.parse(String(res.headers['x-pagination']))).toEqual({
+      totalCount: 3,
+      currentPage: 1,
+      pageSize: 2,
+      totalPages: 2,
+    });
+    const page2 = await call('GET', '/api/condominio?pageSize=2&pageNumber=2');
+    expect(names(page2)).toEqual(['Residenza dei Tigli']);
+    expect(res.body.data[0]).toEqual({
+      id: 2,
+      codice: '0002',
+      intestazione: 'Condominio Le Magnolie',
+      indirizzo: 'Via Roma, 2',
+      cap: '20121',
+      citta: 'Milano',
+      provincia: 'MI',
+      gestito: true,
+      portaleAttivo: true,
+      statoContoPagamenti: 2,
+    });
+  });
+
+  it('cerca da 3 caratteri, per prefisso e senza accenti; sotto i 3 elenca tutto', async () => {
+    expect(names(await call('GET', '/api/condominio?searchQuery=magno'))).toEqual(['Condominio Le Magnolie']);
+    expect(names(await call('GET', '/api/condominio?searchQuery=etoi'))).toEqual(['Ètoile Palace']);
+    expect(names(await call('GET', '/api/condominio?searchQuery=tig%20monz'))).toEqual([
+      'Residenza dei Tigli',
+    ]);
+    expect(names(await call('GET', '/api/condominio?searchQuery=ma'))).toHaveLength(3);
+    const none = await call('GET', '/api/condominio?searchQuery=inesistente');
+    expect(none.body.data).toEqual([]);
+    expect(JSON.parse(String(none.headers['x-pagination'])).totalCount).toBe(0);
+  });
+
+  it('applica i filtri avanzati: gestiti, città, provincia, stato del conto, portale', async () => {
+    expect(names(await call('GET', '/api/condominio?gestiti=false'))).toHaveLength(4);
+    expect(names(await call('GET', '/api/condominio?citta=monza'))).toEqual(['Residenza dei Tigli']);
+    expect(names(await call('GET', '/api/condominio?provincia=mb'))).toEqual(['Residenza dei Tigli']);
+    expect(names(await call('GET', '/api/condominio?statoContoPagamenti=2'))).toEqual([
+      'Condominio Le Magnolie',
+    ]);
+    expect(names(await call('GET', '/api/condominio?portaleAttivo=true'))).toEqual([
+      'Condominio Le Magnolie',
+    ]);
+    expect(names(await call('GET', '/api/condominio?gestiti=false&searchQuery=aurora'))).toEqual([
+      'Condominio Aurora',
+    ]);
+  });
+
+  it('rifiuta un filtro non valido con il messaggio italiano (113)', async () => {
+    const res = await call('GET', '/api/condominio?statoContoPagamenti=9');
+    expect(res.status).toBe(400);
+    expect(res.body.error?.code).toBe(113);
+    expect(res.body.error?.message).toContain('Stato del conto pagamenti non valido');
+    const prov = await call('GET', '/api/condominio?provincia=Milano');
+    expect(prov.body.error?.message).toContain('Sigla di provincia non valida');
+  });
+
+  it('non mostra i condomini di un altro archivio', async () => {
+    expect(names(await call('GET', '/api/condominio?gestiti=false', undefined, other))).toEqual([
+      'Condominio di un altro archivio',
+    ]);
+  });
+
+  it('un utente senza alcuna area vede comunque i condomini (non hanno area propria)', async () => {
+    const restricted = await createTestSession(t, { deniedAreas: Object.values(Area) });
+    const res = await call('GET', '/api/condominio', undefined, restricted);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([]);
+  });
+});
+
+describe('condominio: dettaglio, creazione, modifica, eliminazione', () => {
+  const full = {
+    intestazione: 'Condominio Via Verdi 12',
+    indirizzo: 'Via Verdi, 12',
+    cap: '20121',
+    citta: 'Milano',
+    provincia: 'mi',
+    codiceFiscale: '97123450153',
+    iban: 'IT60 X054 2811 1010 0000 0123 456',
+    email: 'amministrazione@example.it',
+    gestito: true,
+    dataInizioGestione: '2020-01-01',
+    pid: 'MC-1',
+    portaleAttivo: true,
+    statoContoPagamenti: 2,
+  };
+
+  it('crea un condominio con il record completo e un codice libero, poi lo legge', async () => {
+    const res = await call('POST', '/api/condominio', full);
+    expect(res.status).toBe(200);
+    const c = res.body.data;
+    expect(c).toMatchObject({
+      intestazione: 'Condominio Via Verdi 12',
+      provincia: 'MI',
+      codiceFiscale: '97123450153',
+      iban: 'IT60X0542811101000000123456',
+      gestito: true,
+      portaleAttivo: true,
+      statoContoPagamenti: 2,
+      numeroUnita: 0,
+      objVersion: 1,
+    });
+    expect(c.codice).toBe(String(c.id).padStart(4, '0'));
+    const read = await call('GET', `/api/condominio/${c.id}`);
+    expect(read.body.data).toEqual(c);
+    // The new one is found by the registry's search.
+    const found = await call('GET', '/api/condominio?searchQuery=verdi');
+    expect(found.body.data.map((x: { id: number }) => x.id)).toContain(c.id);
+  });
+
+  it('rifiuta dati non validi con il messaggio del campo (113)', async () => {
+    const missing = await call('POST', '/api/condominio', { ...full, intestazione: '' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error?.code).toBe(113);
+    expect(missing.body.error?.message).toContain('Manca un campo obbligatorio');
+    const cap = await call('POST', '/api/condominio', { ...full, cap: '201' });
+    expect(cap.body.error?.message).toContain('CAP non valido');
+    const cf = await call('POST', '/api/condominio', { ...full, codiceFiscale: '123' });
+    expect(cf.body.error?.message).toContain('Codice fiscale non valido');
+    const state = await call('POST', '/api/condominio', { ...full, statoContoPagamenti: 7 });
+    expect(state.body.error?.message).toContain('Stato del conto pagamenti non valido');
+  });
+
+  it('rifiuta un codice già usato da un altro condominio', async () => {
+    const res = await call('POST', '/api/condominio', { ...full, codice: '0001' });
+    expect(res.status).toBe(400);
+    expect(res.body.error?.message).toContain('Il codice 0001 è già usato');
+  });
+
+  it('modifica con objVersion; una versione superata è rifiutata (409/115) senza sovrascrivere', async () => {
+    const created = (await call('POST', '/api/condominio', { ...full, intestazione: 'Da modificare' })).body
+      .data;
+    const res = await call('PUT', `/api/condominio/${created.id}`, {
+      ...full,
+      intestazione: 'Modificato',
+      objVersion: 1,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ intestazione: 'Modificato', objVersion: 2 });
+    const stale = await call('PUT', `/api/condominio/${created.id}`, {
+      ...full,
+      intestazione: 'Sovrascritto',
+      objVersion: 1,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error?.code).toBe(115);
+    expect((await call('GET', `/api/condominio/${created.id}`)).body.data.intestazione).toBe('Modificato');
+  });
+
+  it('risponde 404/122 per un condominio inesistente o di un altro archivio', async () => {
+    for (const [method, payload] of [
+      ['GET', undefined],
+      ['PUT', { ...full, objVersion: 1 }],
+    ] as const) {
+      const missing = await call(method, '/api/condominio/999', payload);
+      expect(missing.status).toBe(404);
+      expect(missing.body.error?.code).toBe(122);
+      expect(missing.body.error?.message).toBe('Il condominio richiesto non esiste.');
+    }
+    const foreign = await call('GET', '/api/condominio/1', undefined, other);
+    expect(foreign.body.data.intestazione).toBe('Condominio di un altro archivio');
+    const created = (await call('POST', '/api/condominio', { ...full, intestazione: 'Solo mio' })).body.data;
+    const refused = await call('GET', `/api/condominio/${created.id}`, undefined, other);
+    expect(refused.status).toBe(404);
+    const del = await call('DELETE', `/api/condominio/${created.id}?objVersion=1`, undefined, other);
+    expect(del.status).toBe(404);
+    expect((await call('GET', `/api/condominio/${created.id}`)).status).toBe(200);
+  });
+
+  it('elimina un condominio che nulla usa, con i suoi esercizi; rifiuta una versione superata', async () => {
+    const c = (await call('POST', '/api/condominio', { ...full, intestazione: 'Da eliminare' })).body.data;
+    await call('POST', `/api/condominio/${c.id}/esercizio`, {
+      tipo: 0,
+      descrizione: 'Ordinario',
+      dataInizio: '2026-01-01',
+      dataFine: '2026-12-31',
+    });
+    const stale = await call('DELETE', `/api/condominio/${c.id}?objVersion=5`);
+    expect(stale.status).toBe(409);
+    const res = await call('DELETE', `/api/condominio/${c.id}?objVersion=1`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ id: c.id });
+    expect((await call('GET', `/api/condominio/${c.id}`)).status).toBe(404);
+  });
+
+  it('rifiuta (115) di eliminare un condominio da cui dipendono incarichi, con un messaggio chiaro', async () => {
+    const c = (await call('POST', '/api/condominio', { ...full, intestazione: 'Con incarichi' })).body.data;
+    const persona = (await call('POST', '/api/persona', { descr: 'Rossi Mario' })).body.data;
+    const tipo = (await call('GET', '/api/tipoIncarico')).body.data[0];
+    const inc = await call('POST', '/api/incarico', {
+      condominioID: c.id,
+      personaID: persona.id,
+      tipoIncaricoID: tipo.id,
+      dataInizio: '2024-01-01',
+    });
+    expect(inc.status).toBe(200);
+    const res = await call('DELETE', `/api/condominio/${c.id}?objVersion=1`);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({
+      code: 115,
+      message: 'Il condominio non può essere eliminato perché ne dipendono: incarichi.',
+    });
+    expect((await call('GET', `/api/condominio/${c.id}`)).status).toBe(200);
+
+    // GET /{id}/anagraficaIncarico: the people with an assignment, with their roles.
+    const people = await call('GET', `/api/condominio/${c.id}/anagraficaIncarico`);
+    expect(people.body.data).toEqual([
+      {
+        personaID: persona.id,
+        descr: 'Rossi Mario',
+        telefono1: null,
+        email: null,
+        ruoli: [
+          {
+            incaricoID: inc.body.data.id,
+            tipoIncaricoID: tipo.id,
+            tipoIncaricoDescr: tipo.testo,
+            dataInizio: '2024-01-01',
+            dataFine: null,
+          },
+        ],
+      },
+    ]);
+    expect(
+      (await call('GET', `/api/condominio/${c.id}/anagraficaIncarico?searchQuery=ross`)).body.data,
+    ).toHaveLength(1);
+    expect(
+      (await call('GET', `/api/condominio/${c.id}/anagraficaIncarico?searchQuery=bianchi`)).body.data,
+    ).toEqual([]);
+    expect((await call('GET', `/api/condominio/${c.id}/anagraficaIncarico`, undefined, other)).status).toBe(
+      404,
+    );
+  });
+
+  it('GET /{id}/servizio elenca i servizi delle parti comuni del condominio', async () => {
+    const db = t.database.db;
+    await db
+      .insertInto('common_parts')
+      .values({
+        archive_id: session.archiveId,
+        id: 900,
+        condominio_id: 2,
+        categoria: 0,
+        tipo: 1,
+        denominazione: 'Ascensore scala A',
+        denominazione_sort: 'ascensore scala a',
+        ubicazione: null,
+        note: null,
+        marca: null,
+        modello: null,
+        matricola: null,
+        data_installazione: null,
+        superficie_mq: null,
+        search_doc: 'ascensore scala a',
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+        obj_version: 1,
+      })
+      .execute();
+    await db
+      .insertInto('common_part_services')
+      .values({
+        archive_id: session.archiveId,
+        id: 901,
+        condominio_id: 2,
+        parte_comune_id: 900,
+        tipo_servizio: 1,
+        fornitore_id: null,
+        descrizione: 'Manutenzione semestrale',
+        data_inizio: null,
+        data_fine: null,
+        periodicita_mesi: 6,
+        prossima_scadenza: '2026-12-01',
+        importo_cents: 50000,
+        note: null,
+        obj_version: 1,
+      })
+      .execute();
+    const res = await call('GET', '/api/condominio/2/servizio');
+    expect(res.body.data).toEqual([
+      {
+        id: 901,
+        parteComuneID: 900,
+        parteComuneDenominazione: 'Ascensore scala A',
+        tipoServizio: 1,
+        fornitoreID: null,
+        fornitoreDescr: null,
+        descrizione: 'Manutenzione semestrale',
+        prossimaScadenza: '2026-12-01',
+      },
+    ]);
+    expect((await call('GET', '/api/condominio/3/servizio')).body.data).toEqual([]);
+    expect((await call('GET', '/api/condominio/999/servizio')).body.error?.code).toBe(122);
+    const del = await call('DELETE', '/api/condominio/2?objVersion=1');
+    expect(del.body.error?.message).toContain('parti comuni');
   });
 });

@@ -13,7 +13,9 @@ import {
   type Assignment,
   AssignmentPath,
   activityPathOf,
+  CondominioApi,
   type CondominioListaItem,
+  type EndpointData,
   type Home,
   type Intervention,
   type InterventionCreate,
@@ -23,6 +25,7 @@ import {
 } from '@stabile/contract';
 import { api, toPage } from '../../shared/api/api.ts';
 import type { Page } from '../../shared/api/api-types.ts';
+import { requestOf } from '../../shared/api/endpoint-request.ts';
 
 /** Every activity call of the web app: list, drawer, actions, interventions, supplier assignments, home. */
 
@@ -247,6 +250,11 @@ export const activitiesApi = api.injectEndpoints({
       query: () => ({ url: '/api/condominio/lista', params: { gestiti: 'false' } }),
       providesTags: ['Condominium'],
     }),
+    /** The exercises of a condominium, for the exercise filter's picker. */
+    activityExercises: build.query<EndpointData<typeof CondominioApi.esercizi>, number>({
+      query: (id) => requestOf(CondominioApi.esercizi, { params: { id }, query: {} }),
+      providesTags: (_r, _e, id) => [{ type: 'Condominium', id }],
+    }),
     activityProviders: build.query<RegistryListItem[], string>({
       query: (searchQuery) => ({
         url: '/api/fornitore',
@@ -291,6 +299,7 @@ export const {
   useMarkMessagesReadMutation,
   useHomeQuery,
   useActivityCondominiumsQuery,
+  useActivityExercisesQuery,
   useActivityProvidersQuery,
   useActivityOperatorsQuery,
 } = activitiesApi;

@@ -1,4 +1,5 @@
 export default {
+  esercizioNeedsCondominio: 'Scegli prima un condominio',
   title: 'Attività',
   subtitle: 'Segnalazioni, guasti e manutenzioni dei condomini',
   new: 'Nuova attività',
@@ -45,7 +46,7 @@ export default {
     avvisi: 'Solo con avvisi',
     attive: 'Solo con interventi in corso',
     datiIncompleti: 'Solo con dati incompleti',
-    esercizio: 'Esercizio (id)',
+    esercizio: 'Esercizio',
     operatore: 'Operatore',
     nascosta: 'Nascosta ai condomini (non pubblicata sul portale)',
   },

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { priorities, priorityLabels, serviceTypeLabels, serviceTypes } from '@stabile/contract';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../shared/ui/date-field.tsx';
 import {
   useActivityCondominiumsQuery,
+  useActivityExercisesQuery,
   useActivityOperatorsQuery,
   useActivityProvidersQuery,
   useActivityTypesQuery,
@@ -74,8 +75,14 @@ export function ActivityFilters({ values, onChange }: ActivityFiltersProps) {
   const operators = useActivityOperatorsQuery();
   const providers = useActivityProvidersQuery(providerQuery.length >= 3 ? providerQuery : '');
   const applicants = useApplicantsQuery(applicantQuery.length >= 3 ? applicantQuery : '');
+  const exercises = useActivityExercisesQuery(Number(values.condGenID), { skip: !values.condGenID });
   const set = (key: keyof ActivityFilterValues, value: string | boolean | null) =>
-    onChange({ ...values, [key]: value ?? '' });
+    onChange({
+      ...values,
+      [key]: value ?? '',
+      // An exercise belongs to one condominium: another condominium clears it.
+      ...(key === 'condGenID' ? { esercizioID: '' } : {}),
+    });
 
   return (
     <Stack gap="sm">
@@ -142,11 +149,14 @@ export function ActivityFilters({ values, onChange }: ActivityFiltersProps) {
           onChange={(v) => set('servizio', v)}
           clearable
         />
-        <TextInput
+        <Select
           label={t('fields.esercizio')}
-          inputMode="numeric"
-          value={values.esercizioID}
-          onChange={(e) => set('esercizioID', e.currentTarget.value.replace(/\D/g, ''))}
+          data={(exercises.data ?? []).map((e) => ({ value: String(e.id), label: e.descrizione }))}
+          value={values.esercizioID || null}
+          onChange={(v) => set('esercizioID', v)}
+          disabled={!values.condGenID}
+          placeholder={values.condGenID ? undefined : t('esercizioNeedsCondominio')}
+          clearable
         />
         <DateField
           label={t('fields.dataDa')}

@@ -36,6 +36,7 @@ import {
 } from '@tabler/icons-react';
 import { startTransition, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import {
   useActivitiesQuery,
@@ -64,8 +65,14 @@ export function ActivityList({ onCreate }: ActivityListProps) {
   const { t } = useTranslation(['activities', 'common']);
   const [tab, setTab] = useState<Tab>('open');
   const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<ActivityFilterValues>(emptyFilters);
-  const [showFilters, setShowFilters] = useState(false);
+  // A link from the condominium drawer opens the list filtered on that condominium (?condGenID=).
+  const [urlParams] = useSearchParams();
+  const linkedCondominium = urlParams.get('condGenID') ?? '';
+  const [filters, setFilters] = useState<ActivityFilterValues>(() => ({
+    ...emptyFilters,
+    condGenID: /^\d+$/.test(linkedCondominium) ? linkedCondominium : '',
+  }));
+  const [showFilters, setShowFilters] = useState(linkedCondominium !== '');
   const [order, setOrder] = useState<string>(ActivityOrder.Newest);
   const [page, setPage] = useState(1);
   const [debounced] = useDebouncedValue(search.trim(), FILTER_DEBOUNCE_MS);

@@ -1,41 +1,88 @@
 import {
   Alert,
+  Badge,
   Button,
-  Card,
+  Center,
+  Collapse,
   Group,
   Loader,
+  Pagination,
+  SegmentedControl,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
+  Table,
   Text,
   TextInput,
+  UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { SEARCH_MIN_LENGTH } from '@stabile/contract';
-import { IconBuildingCommunity, IconSearch } from '@tabler/icons-react';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import {
+  FILTER_DEBOUNCE_MS,
+  type PaymentAccountStatus,
+  paymentAccountStatusLabels,
+  SEARCH_MIN_LENGTH,
+} from '@stabile/contract';
+import { IconAdjustments, IconBuildingCommunity, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCondominiumsOverviewQuery } from '../condominiums-api.ts';
+import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
+import { useCondominiumsQuery } from '../condominiums-api.ts';
 
-const normalize = (value: string) =>
-  value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
+interface AdvancedFilters {
+  citta: string;
+  provincia: string;
+  statoContoPagamenti: string;
+  portaleAttivo: '' | 'true' | 'false';
+}
 
-/** The archive's condominiums (GET /api/condominio/lista), filtered locally from 3 characters. */
-export function CondominiumList() {
+const noFilters: AdvancedFilters = { citta: '', provincia: '', statoContoPagamenti: '', portaleAttivo: '' };
+
+const stateOptions = Object.entries(paymentAccountStatusLabels).map(([value, label]) => ({ value, label }));
+const stateColor: Record<number, string> = { 0: 'red', 1: 'gray', 2: 'green', 3: 'yellow', 4: 'orange' };
+
+export interface CondominiumListProps {
+  onCreate: () => void;
+}
+
+/**
+ * The registry of condominiums (GET /api/condominio): search from 3 characters after 300 ms, the
+ * managed-only switch (on by default), advanced filters, paging; a row opens the drawer.
+ */
+export function CondominiumList({ onCreate }: CondominiumListProps) {
   const { t } = useTranslation(['condominiums', 'common']);
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const openDetails = useOpenEntityDetails();
   const [search, setSearch] = useState('');
   const [managedOnly, setManagedOnly] = useState(true);
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const { data, isLoading, isError, refetch } = useCondominiumsOverviewQuery({ gestiti: managedOnly });
-
-  const term = debounced.length >= SEARCH_MIN_LENGTH ? normalize(debounced) : '';
-  const rows = (data ?? []).filter(
-    (item) =>
-      !term || normalize(`${item.intestazione} ${item.indirizzo ?? ''} ${item.citta ?? ''}`).includes(term),
-  );
+  const [showFilters, setShowFilters] = useState(false);
+  const [filters, setFilters] = useState<AdvancedFilters>(noFilters);
+  const [page, setPage] = useState(1);
+  const [debounced] = useDebouncedValue(search.trim(), FILTER_DEBOUNCE_MS);
+  const [debouncedFilters] = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
+  const searchQuery = debounced.length >= SEARCH_MIN_LENGTH ? debounced : '';
+  const provincia = /^[A-Za-z]{2}$/.test(debouncedFilters.provincia) ? debouncedFilters.provincia : '';
+  const { data, isFetching, isError, refetch } = useCondominiumsQuery({
+    pageNumber: page,
+    pageSize: 15,
+    searchQuery: searchQuery || undefined,
+    gestiti: managedOnly ? 'true' : 'false',
+    citta: debouncedFilters.citta.trim() || undefined,
+    provincia: provincia || undefined,
+    statoContoPagamenti: debouncedFilters.statoContoPagamenti
+      ? Number(debouncedFilters.statoContoPagamenti)
+      : undefined,
+    portaleAttivo: debouncedFilters.portaleAttivo || undefined,
+  });
+  const items = data?.items ?? [];
+  const pagination = data?.pagination;
+  const filterCount = Object.values(filters).filter((v) => v !== '').length;
+  const filtered = Boolean(searchQuery) || filterCount > 0 || !managedOnly;
+  const setFilter = (changes: Partial<AdvancedFilters>) => {
+    setFilters((f) => ({ ...f, ...changes }));
+    setPage(1);
+  };
 
   return (
     <Stack gap="md">
@@ -45,59 +92,179 @@ export function CondominiumList() {
           placeholder={t('searchPlaceholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
           style={{ flex: 1, minWidth: 220 }}
         />
         <Switch
           label={t('managedOnly')}
           checked={managedOnly}
-          onChange={(e) => setManagedOnly(e.currentTarget.checked)}
+          onChange={(e) => {
+            setManagedOnly(e.currentTarget.checked);
+            setPage(1);
+          }}
+          mb={8}
         />
+        <Button
+          variant={filterCount > 0 ? 'light' : 'default'}
+          leftSection={<IconAdjustments size={16} aria-hidden />}
+          onClick={() => setShowFilters((v) => !v)}
+          aria-expanded={showFilters}
+        >
+          {filterCount > 0 ? t('advancedFiltersActive', { count: filterCount }) : t('advancedFilters')}
+        </Button>
       </Group>
-      {isLoading && <Loader role="status" aria-label={t('common:loading')} />}
+      <Collapse expanded={showFilters}>
+        <Stack gap="xs">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+            <TextInput
+              label={t('fields.citta')}
+              value={filters.citta}
+              onChange={(e) => setFilter({ citta: e.currentTarget.value })}
+            />
+            <TextInput
+              label={t('fields.provincia')}
+              value={filters.provincia}
+              maxLength={2}
+              onChange={(e) => setFilter({ provincia: e.currentTarget.value.toUpperCase() })}
+            />
+            <Select
+              label={t('fields.statoContoPagamenti')}
+              data={stateOptions}
+              value={filters.statoContoPagamenti || null}
+              onChange={(v) => setFilter({ statoContoPagamenti: v ?? '' })}
+              clearable
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="portal-filter-label">
+                {t('fields.portaleAttivo')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="portal-filter-label"
+                value={filters.portaleAttivo || 'any'}
+                onChange={(v) => setFilter({ portaleAttivo: v === 'any' ? '' : (v as 'true' | 'false') })}
+                data={[
+                  { value: 'any', label: t('portalAny') },
+                  { value: 'true', label: t('common:yes') },
+                  { value: 'false', label: t('common:no') },
+                ]}
+              />
+            </Stack>
+          </SimpleGrid>
+          <Group>
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() => setFilter(noFilters)}
+              disabled={filterCount === 0}
+            >
+              {t('clearFilters')}
+            </Button>
+          </Group>
+        </Stack>
+      </Collapse>
       {isError && (
         <Alert color="red" role="alert">
           <Group justify="space-between">
             <Text>{t('common:loadingFailed')}</Text>
-            <Button size="xs" variant="light" onClick={() => refetch()}>
+            <Button size="xs" variant="dot" onClick={() => refetch()}>
               {t('common:retry')}
             </Button>
           </Group>
         </Alert>
       )}
-      {data && (
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {t('count', { count: rows.length })}
-        </Text>
+      {!data && isFetching && <Loader role="status" aria-label={t('common:loading')} />}
+      {data && items.length === 0 && (
+        <Center py="xl">
+          <Stack align="center" gap="sm">
+            <IconBuildingCommunity size={48} stroke={1.2} aria-hidden color="var(--mantine-color-gray-5)" />
+            <Text fw={600}>{filtered ? t('empty') : t('emptyTitle')}</Text>
+            {!filtered && <Text c="gray.7">{t('emptyText')}</Text>}
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onCreate}>
+              {t('new')}
+            </Button>
+          </Stack>
+        </Center>
       )}
-      {data && rows.length === 0 && <Text>{t('empty')}</Text>}
-      <SimpleGrid
-        cols={{ base: 1, sm: 2, lg: 3 }}
-        spacing="sm"
-        component="ul"
-        style={{ listStyle: 'none', padding: 0, margin: 0 }}
-      >
-        {rows.map((item) => (
-          <Card key={item.id} withBorder radius="md" padding="md" component="li">
-            <Group wrap="nowrap" align="flex-start" gap="sm">
-              <IconBuildingCommunity
-                size={24}
-                stroke={1.5}
-                aria-hidden
-                color="var(--mantine-color-brand-6)"
-              />
-              <Stack gap={2} miw={0}>
-                <Text fw={600}>{item.intestazione}</Text>
-                {(item.indirizzo || item.citta) && (
-                  <Text size="sm" c="dimmed">
-                    {[item.indirizzo, item.citta].filter(Boolean).join(' – ')}
-                  </Text>
-                )}
-              </Stack>
-            </Group>
-          </Card>
-        ))}
-      </SimpleGrid>
+      {items.length > 0 && (
+        <>
+          {pagination && (
+            <Text size="sm" c="gray.7" aria-live="polite">
+              {t('count', {
+                count: pagination.totalCount,
+                total: pagination.totalCapped
+                  ? t('common:totalCapped', { count: pagination.totalCount.toLocaleString('it-IT') })
+                  : pagination.totalCount.toLocaleString('it-IT'),
+              })}
+            </Text>
+          )}
+          <Table highlightOnHover aria-label={t('title')} aria-busy={isFetching}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('columnName')}</Table.Th>
+                {!narrow && <Table.Th>{t('columnCode')}</Table.Th>}
+                <Table.Th>{t('columnCity')}</Table.Th>
+                {!narrow && <Table.Th>{t('columnAccount')}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((item) => (
+                <Table.Tr key={item.id}>
+                  <Table.Td>
+                    <UnstyledButton
+                      onClick={() => openDetails('condominio', item.id)}
+                      fw={600}
+                      c="brand.9"
+                      td="underline"
+                    >
+                      {item.intestazione}
+                    </UnstyledButton>
+                    {item.indirizzo && (
+                      <Text size="sm" c="gray.7">
+                        {item.indirizzo}
+                      </Text>
+                    )}
+                    {!item.gestito && (
+                      <Badge size="sm" color="gray" variant="dot">
+                        {t('notManaged')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  {!narrow && <Table.Td>{item.codice}</Table.Td>}
+                  <Table.Td>
+                    {[item.citta, item.provincia && `(${item.provincia})`].filter(Boolean).join(' ')}
+                  </Table.Td>
+                  {!narrow && (
+                    <Table.Td>
+                      <Badge variant="dot" color={stateColor[item.statoContoPagamenti] ?? 'gray'}>
+                        {paymentAccountStatusLabels[item.statoContoPagamenti as PaymentAccountStatus]}
+                      </Badge>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {pagination && pagination.totalPages > 1 && (
+            <Pagination
+              total={pagination.totalPages}
+              value={page}
+              onChange={setPage}
+              siblings={narrow ? 0 : 1}
+              getControlProps={(control) => ({
+                'aria-label':
+                  control === 'previous'
+                    ? t('common:previous')
+                    : control === 'next'
+                      ? t('common:next')
+                      : control,
+              })}
+            />
+          )}
+        </>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,177 @@
+import { type Kysely, sql } from 'kysely';
+import { nextId } from '../../db/ids.ts';
+import type { Database } from '../../db/schema.ts';
+
+/*
+ * The records a condominium owns (exercises, buildings, groups, insurance, cadastral data, register
+ * entries, resources, funds) share one shape: archive_id, id, condominio_id (and esercizio_id under an
+ * exercise), obj_version. One repository reads and writes them, always within the archive and the
+ * parent they are asked under, so a record is never reached through another condominium's path.
+ */
+
+export type RecordTable =
+  | 'exercises'
+  | 'buildings'
+  | 'unit_groups'
+  | 'insurances'
+  | 'cadastral_data'
+  | 'admin_register'
+  | 'resources'
+  | 'funds';
+
+/** Where a record lives: its archive, condominium and (for buildings and groups) exercise. */
+export interface RecordParent {
+  archiveId: number;
+  condominioId: number;
+  esercizioId?: number;
+}
+
+export type RecordRow<T extends RecordTable> = Database[T];
+/** The columns a caller writes (keys, parent and version are the repository's). */
+export type RecordValues<T extends RecordTable> = Omit<
+  Database[T],
+  | 'archive_id'
+  | 'id'
+  | 'condominio_id'
+  | 'obj_version'
+  | (T extends 'buildings' | 'unit_groups' ? 'esercizio_id' : never)
+>;
+
+// Kysely types one table at a time; these tables share the columns used here.
+const as = (table: RecordTable) => table as 'insurances';
+
+function scoped(db: Kysely<Database>, table: RecordTable, parent: RecordParent) {
+  let query = db
+    .selectFrom(as(table))
+    .where('archive_id', '=', parent.archiveId)
+    .where('condominio_id', '=', parent.condominioId);
+  if (parent.esercizioId !== undefined)
+    query = query.where(sql.ref('esercizio_id'), '=', parent.esercizioId) as typeof query;
+  return query;
+}
+
+export interface ListOptions {
+  /** Columns to order by (then id). */
+  orderBy: ReadonlyArray<{ column: string; direction: 'asc' | 'desc' }>;
+  /** Extra equality filters. */
+  where?: Record<string, number>;
+}
+
+export async function listRecords<T extends RecordTable>(
+  db: Kysely<Database>,
+  table: T,
+  parent: RecordParent,
+  options: ListOptions,
+): Promise<RecordRow<T>[]> {
+  let query = scoped(db, table, parent).selectAll();
+  for (const [column, value] of Object.entries(options.where ?? {}))
+    query = query.where(sql.ref(column), '=', value);
+  for (const { column, direction } of options.orderBy) query = query.orderBy(sql.ref(column), direction);
+  return (await query.orderBy('id', 'desc').execute()) as unknown as RecordRow<T>[];
+}
+
+export async function findRecord<T extends RecordTable>(
+  db: Kysely<Database>,
+  table: T,
+  parent: RecordParent,
+  id: number,
+): Promise<RecordRow<T> | undefined> {
+  return (await scoped(db, table, parent).selectAll().where('id', '=', id).executeTakeFirst()) as
+    | RecordRow<T>
+    | undefined;
+}
+
+export async function insertRecord<T extends RecordTable>(
+  db: Kysely<Database>,
+  table: T,
+  parent: RecordParent,
+  values: RecordValues<T>,
+): Promise<number> {
+  const id = await nextId(db, parent.archiveId, table);
+  const row = {
+    ...values,
+    archive_id: parent.archiveId,
+    id,
+    condominio_id: parent.condominioId,
+    ...(parent.esercizioId !== undefined && (table === 'buildings' || table === 'unit_groups')
+      ? { esercizio_id: parent.esercizioId }
+      : {}),
+    obj_version: 1,
+  };
+  await db
+    .insertInto(as(table))
+    .values(row as unknown as Database['insurances'])
+    .execute();
+  return id;
+}
+
+/** Updates when the version matches; false otherwise (stale or missing). */
+export async function updateRecord<T extends RecordTable>(
+  db: Kysely<Database>,
+  table: T,
+  parent: RecordParent,
+  id: number,
+  objVersion: number,
+  values: Partial<RecordValues<T>>,
+): Promise<boolean> {
+  let query = db
+    .updateTable(as(table))
+    .set({ ...(values as object), obj_version: objVersion + 1 })
+    .where('archive_id', '=', parent.archiveId)
+    .where('condominio_id', '=', parent.condominioId)
+    .where('id', '=', id)
+    .where('obj_version', '=', objVersion);
+  if (parent.esercizioId !== undefined)
+    query = query.where(sql.ref('esercizio_id'), '=', parent.esercizioId) as typeof query;
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteRecord(
+  db: Kysely<Database>,
+  table: RecordTable,
+  parent: RecordParent,
+  id: number,
+  objVersion: number,
+): Promise<boolean> {
+  let query = db
+    .deleteFrom(as(table))
+    .where('archive_id', '=', parent.archiveId)
+    .where('condominio_id', '=', parent.condominioId)
+    .where('id', '=', id)
+    .where('obj_version', '=', objVersion);
+  if (parent.esercizioId !== undefined)
+    query = query.where(sql.ref('esercizio_id'), '=', parent.esercizioId) as typeof query;
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Whether any row of `table` in the archive has `column` = value (a usage check before a delete). */
+export async function anyRow(
+  db: Kysely<Database>,
+  archiveId: number,
+  table: keyof Database,
+  where: Record<string, number>,
+): Promise<boolean> {
+  let query = db
+    .selectFrom(table as 'insurances')
+    .select(sql.lit(1).as('one'))
+    .where('archive_id', '=', archiveId);
+  for (const [column, value] of Object.entries(where)) query = query.where(sql.ref(column), '=', value);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** The texts of a lookup of the archive (register events, resource types), by id. */
+export async function lookupTexts(
+  db: Kysely<Database>,
+  archiveId: number,
+  table: 'admin_register_event_types' | 'resource_types',
+): Promise<Array<{ id: number; testo: string }>> {
+  const rows = await db
+    .selectFrom(table)
+    .select(['id', 'testo'])
+    .where('archive_id', '=', archiveId)
+    .orderBy('testo_sort')
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), testo: r.testo }));
+}
