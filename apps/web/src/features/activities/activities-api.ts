@@ -14,6 +14,7 @@ import {
   AssignmentPath,
   activityPathOf,
   type CondominioListaItem,
+  ErrorCode,
   type Home,
   type Intervention,
   type InterventionCreate,
@@ -49,6 +50,8 @@ export const activitiesApi = api.injectEndpoints({
     }),
     createActivity: build.mutation<ActivityDetail, ActivityCreate>({
       query: (body) => ({ url: ActivityPath.list, method: 'POST', body }),
+      // The form shows a refused value under its field: no toast as well.
+      extraOptions: { handledCodes: [ErrorCode.Validation] },
       invalidatesTags: [{ type: 'Activity', id: 'LIST' }, 'Home'],
     }),
     updateActivity: build.mutation<ActivityDetail, Id & { body: ActivityUpdate }>({
