@@ -158,5 +158,11 @@ export default {
     dropzoneHint: 'PDF, immagini o documenti, un file',
     fileChosen: 'File: {{name}}',
     authors: { amministratore: 'Studio', fornitore: 'Fornitore', sistema: 'Sistema' },
+    reasonTitle: {
+      annulla: 'Annullare l’incarico?',
+      sollecita: 'Sollecitare il fornitore?',
+      riproponi: 'Riproporre l’incarico?',
+    },
+    reasonConfirm: { annulla: 'Annulla incarico', sollecita: 'Invia sollecito', riproponi: 'Riproponi' },
   },
 };

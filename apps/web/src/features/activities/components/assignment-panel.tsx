@@ -52,7 +52,8 @@ export function AssignmentPanel({
   const closed = isClosedState(activity.stato);
   const stato = assignment?.stato ?? 0;
   const allowed = assignmentActionsFrom(stato, 'amministratore');
-  const canSend = !closed && !intervention.dataEsecuzione && stato === 0;
+  const done = Boolean(intervention.dataEsecuzione);
+  const canSend = !closed && !done && stato === 0;
   const key = { attivitaId: activity.id, interventoId: intervention.id };
 
   return (
@@ -102,17 +103,17 @@ export function AssignmentPanel({
               {t('assignment.send')}
             </Button>
           )}
-          {assignment && allowed.includes('sollecita') && (
+          {assignment && !done && allowed.includes('sollecita') && (
             <Button size="compact-xs" variant="light" onClick={() => setReasonAction('sollecita')}>
               {t('assignment.remind')}
             </Button>
           )}
-          {assignment && allowed.includes('integrazione') && (
+          {assignment && !done && allowed.includes('integrazione') && (
             <Button size="compact-xs" variant="light" onClick={() => setIntegration(true)}>
               {t('assignment.integration')}
             </Button>
           )}
-          {assignment && allowed.includes('riproponi') && (
+          {assignment && !done && allowed.includes('riproponi') && (
             <Button size="compact-xs" variant="light" onClick={() => setReasonAction('riproponi')}>
               {t('assignment.repropose')}
             </Button>
@@ -151,14 +152,9 @@ export function AssignmentPanel({
       </OperatorModal>
       <OperatorModal
         opened={reasonAction !== null}
-        title={
-          reasonAction === 'annulla'
-            ? t('assignment.cancel')
-            : reasonAction === 'sollecita'
-              ? t('assignment.remind')
-              : t('assignment.repropose')
-        }
-        confirmLabel={t('common:confirm')}
+        title={reasonAction ? t(`assignment.reasonTitle.${reasonAction}`) : ''}
+        confirmLabel={reasonAction ? t(`assignment.reasonConfirm.${reasonAction}`) : ''}
+        cancelLabel={t('common:back')}
         askOperator={false}
         reasonLabel={t('assignment.reason')}
         reasonRequired={reasonAction !== 'riproponi'}

@@ -14,9 +14,44 @@ export interface OperatorModalProps {
   /** Ask the operator (default true). */
   askOperator?: boolean;
   loading?: boolean;
+  /** The button that closes without doing it (default "Annulla"). */
+  cancelLabel?: string;
   onConfirm: (values: { operatore: string; motivazione: string }) => void;
   onClose: () => void;
   children?: ReactNode;
+}
+
+const LAST_OPERATOR_KEY = 'stabile.lastOperator';
+
+function lastOperator(login: string): string | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(LAST_OPERATOR_KEY) ?? 'null') as {
+      login?: string;
+      name?: string;
+    } | null;
+    return stored?.login === login && stored.name ? stored.name : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberOperator(login: string, name: string): void {
+  try {
+    localStorage.setItem(LAST_OPERATOR_KEY, JSON.stringify({ login, name }));
+  } catch {
+    // Private browsing: the name is simply proposed again next time.
+  }
+}
+
+/**
+ * The name proposed as operator: the last one this login used, else the name the timeline shows for
+ * this user (the archive user's, or the studio's), never the login email.
+ */
+function useDefaultOperator(): { login: string; name: string } {
+  const auth = useAppSelector((state) => state.auth);
+  const login = auth.username ?? '';
+  const name = lastOperator(login) ?? (auth.permissions?.login || auth.account?.nome || login);
+  return { login, name };
 }
 
 /** A confirmation that asks who does it (kept in the timeline) and, when needed, why. */
@@ -29,12 +64,13 @@ export function OperatorModal({
   reasonRequired = false,
   askOperator = true,
   loading = false,
+  cancelLabel,
   onConfirm,
   onClose,
   children,
 }: OperatorModalProps) {
   const { t } = useTranslation(['activities', 'common']);
-  const username = useAppSelector((state) => state.auth.username) ?? '';
+  const { login, name: username } = useDefaultOperator();
   const [operatore, setOperatore] = useState(username);
   const [motivazione, setMotivazione] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -52,6 +88,7 @@ export function OperatorModal({
       setError(t('common:requiredField'));
       return;
     }
+    if (askOperator) rememberOperator(login, operatore.trim());
     onConfirm({ operatore: operatore.trim(), motivazione: motivazione.trim() });
   };
 
@@ -84,7 +121,7 @@ export function OperatorModal({
           )}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
-              {t('common:cancel')}
+              {cancelLabel ?? t('common:cancel')}
             </Button>
             <Button type="submit" loading={loading}>
               {confirmLabel}
