@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One release of the what's-new panel ("Novità"), read from the project's CHANGELOG.md. */
+/** One release of the what's-new panel ("Novità"), read from the project's NOVITA.md (written for users). */
 export const changelogEntrySchema = z.object({
   versione: z.string(),
   data: z.string(),

@@ -13,6 +13,7 @@ export default {
   filtersActive_other: '{{count}} filtri attivi',
   clearFilters: 'Azzera filtri',
   orderBy: 'Ordina per',
+  orderDuringSearch: 'Durante una ricerca: dalle più recenti',
   count_one: '{{total}} attività',
   count_other: '{{total}} attività',
   empty: {
