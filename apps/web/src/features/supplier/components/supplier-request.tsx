@@ -60,7 +60,7 @@ const NEEDS_FORM: ReadonlySet<SupplierAction> = new Set([
 /** The request as the provider sees it on a phone, with the answers its state allows. */
 export function SupplierRequest({ token }: { token: string }) {
   const { t } = useTranslation('supplier');
-  const { data, isLoading, error } = useSupplierRequestQuery(token);
+  const { data, isLoading, error, refetch } = useSupplierRequestQuery(token);
   const [answer, answerState] = useSupplierAnswerMutation();
   const [form, setForm] = useState<SupplierAction | null>(null);
   const [nuovaData, setNuovaData] = useState('');
@@ -73,7 +73,14 @@ export function SupplierRequest({ token }: { token: string }) {
   if (error || !data) {
     return (
       <Alert color="red" title={t('errorTitle')} role="alert">
-        {linkProblem(error as ApiError | undefined)}
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{linkProblem(error as ApiError | undefined)}</Text>
+          {(error as ApiError | undefined)?.status === 0 && (
+            <Button size="xs" variant="light" onClick={() => void refetch()}>
+              {t('retry')}
+            </Button>
+          )}
+        </Stack>
       </Alert>
     );
   }

@@ -55,7 +55,7 @@ export function RegistryDetailView({
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <Title order={2} fz="h3">
+        <Title order={2} fz="h3" style={{ overflowWrap: 'anywhere' }}>
           {record.descr}
         </Title>
         <Group gap="xs">
