@@ -215,6 +215,12 @@ test.describe('il primo giorno', () => {
       await expect(modal).toBeVisible();
       await modal.getByRole('button', { name: 'Conferma' }).click();
       await expectWordsForPeople(page, modal);
+      // The provider field, focused to be fixed, opens its list again: one Escape each.
+      await expect(modal.getByRole('combobox', { name: 'Fornitore' })).toBeFocused();
+      await expect(page.getByRole('listbox')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('listbox')).toBeHidden();
+      await expect(modal).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(modal).toBeHidden();
       await expect(drawer).toBeVisible();

@@ -216,10 +216,13 @@ describe('base query', () => {
       store.dispatch(probeApi.endpoints.probe.initiate('/api/x')),
       store.dispatch(probeApi.endpoints.probe.initiate('/api/y')),
     ]);
-    const shown = toast.mock.calls.map(([n]) => n as { id?: string; message: string });
-    expect(shown.map((n) => n.message)).toEqual(['La data non è valida', 'La data non è valida']);
+    const shown = toast.mock.calls.map((call: unknown[]) => call[0] as { id?: string; message: string });
+    expect(shown.map((n: { message: string }) => n.message)).toEqual([
+      'La data non è valida',
+      'La data non è valida',
+    ]);
     // The same id: the toasts' store shows the second one as the first, not again.
-    expect(new Set(shown.map((n) => n.id)).size).toBe(1);
+    expect(new Set(shown.map((n: { id?: string }) => n.id)).size).toBe(1);
   });
 
   it('adds no "server unreachable" toast while offline: the connection toast already says why', async () => {

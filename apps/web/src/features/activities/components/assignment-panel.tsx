@@ -13,6 +13,7 @@ import {
 import { IconFile, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGuardedClose } from '../../../shared/ui/unsaved-changes.tsx';
 import {
   useAssignmentActionMutation,
   useSendAssignmentMutation,
@@ -192,61 +193,65 @@ function IntegrationModal({
     setError(null);
     onClose();
   };
+  const guard = useGuardedClose(() => message.trim() !== '' || file !== null, close);
   return (
-    <Modal opened={opened} onClose={close} title={t('assignment.integration')}>
-      <Stack gap="sm">
-        <Textarea
-          label={t('assignment.message')}
-          value={message}
-          onChange={(e) => setMessage(e.currentTarget.value)}
-          required
-          autosize
-          minRows={2}
-          error={error && !message.trim() ? error : undefined}
-        />
-        <Dropzone
-          onDrop={(files) => setFile(files[0] ?? null)}
-          maxFiles={1}
-          multiple={false}
-          aria-label={t('assignment.dropzone')}
-        >
-          <Group justify="center" gap="sm" mih={80} style={{ pointerEvents: 'none' }}>
-            {file ? <IconFile size={28} aria-hidden /> : <IconUpload size={28} aria-hidden />}
-            <Stack gap={0}>
-              <Text size="sm">
-                {file ? t('assignment.fileChosen', { name: file.name }) : t('assignment.dropzone')}
-              </Text>
-              <Text size="xs" c="gray.7">
-                {t('assignment.dropzoneHint')}
-              </Text>
-            </Stack>
-          </Group>
-        </Dropzone>
-        {error && !file && (
-          <Text size="sm" c="red">
-            {error}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('common:cancel')}
-          </Button>
-          <Button
-            loading={status.isLoading}
-            onClick={async () => {
-              if (!file || !message.trim()) {
-                setError(t('common:requiredField'));
-                return;
-              }
-              await sendIntegration({ ...assignmentKey, messaggio: message.trim(), file }).unwrap();
-              notifications.show({ color: 'green', message: t('detail.saved') });
-              close();
-            }}
+    <>
+      {guard.confirmation}
+      <Modal opened={opened} onClose={guard.requestClose} title={t('assignment.integration')}>
+        <Stack gap="sm">
+          <Textarea
+            label={t('assignment.message')}
+            value={message}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+            required
+            autosize
+            minRows={2}
+            error={error && !message.trim() ? error : undefined}
+          />
+          <Dropzone
+            onDrop={(files) => setFile(files[0] ?? null)}
+            maxFiles={1}
+            multiple={false}
+            aria-label={t('assignment.dropzone')}
           >
-            {t('common:confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+            <Group justify="center" gap="sm" mih={80} style={{ pointerEvents: 'none' }}>
+              {file ? <IconFile size={28} aria-hidden /> : <IconUpload size={28} aria-hidden />}
+              <Stack gap={0}>
+                <Text size="sm">
+                  {file ? t('assignment.fileChosen', { name: file.name }) : t('assignment.dropzone')}
+                </Text>
+                <Text size="xs" c="gray.7">
+                  {t('assignment.dropzoneHint')}
+                </Text>
+              </Stack>
+            </Group>
+          </Dropzone>
+          {error && !file && (
+            <Text size="sm" c="red">
+              {error}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={guard.requestClose}>
+              {t('common:cancel')}
+            </Button>
+            <Button
+              loading={status.isLoading}
+              onClick={async () => {
+                if (!file || !message.trim()) {
+                  setError(t('common:requiredField'));
+                  return;
+                }
+                await sendIntegration({ ...assignmentKey, messaggio: message.trim(), file }).unwrap();
+                notifications.show({ color: 'green', message: t('detail.saved') });
+                close();
+              }}
+            >
+              {t('common:confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
   );
 }

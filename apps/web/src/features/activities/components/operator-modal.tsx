@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../shared/hooks.ts';
+import { useGuardedClose } from '../../../shared/ui/unsaved-changes.tsx';
 
 export interface OperatorModalProps {
   opened: boolean;
@@ -82,6 +83,9 @@ export function OperatorModal({
     }
   }, [opened, username]);
 
+  // A reason typed, or another operator written, is not thrown away without asking.
+  const guard = useGuardedClose(() => motivazione.trim() !== '' || operatore !== username, onClose);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if ((askOperator && !operatore.trim()) || (reasonRequired && !motivazione.trim())) {
@@ -93,42 +97,45 @@ export function OperatorModal({
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {text && <Text size="sm">{text}</Text>}
-          {children}
-          {askOperator && (
-            <TextInput
-              label={t('fields.operatore')}
-              value={operatore}
-              onChange={(e) => setOperatore(e.currentTarget.value)}
-              required
-              error={error && !operatore.trim() ? error : undefined}
-              data-autofocus
-            />
-          )}
-          {reasonLabel && (
-            <Textarea
-              label={reasonLabel}
-              value={motivazione}
-              onChange={(e) => setMotivazione(e.currentTarget.value)}
-              required={reasonRequired}
-              autosize
-              minRows={2}
-              error={error && reasonRequired && !motivazione.trim() ? error : undefined}
-            />
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {cancelLabel ?? t('common:cancel')}
-            </Button>
-            <Button type="submit" loading={loading}>
-              {confirmLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <>
+      {guard.confirmation}
+      <Modal opened={opened} onClose={guard.requestClose} title={title} centered>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            {text && <Text size="sm">{text}</Text>}
+            {children}
+            {askOperator && (
+              <TextInput
+                label={t('fields.operatore')}
+                value={operatore}
+                onChange={(e) => setOperatore(e.currentTarget.value)}
+                required
+                error={error && !operatore.trim() ? error : undefined}
+                data-autofocus
+              />
+            )}
+            {reasonLabel && (
+              <Textarea
+                label={reasonLabel}
+                value={motivazione}
+                onChange={(e) => setMotivazione(e.currentTarget.value)}
+                required={reasonRequired}
+                autosize
+                minRows={2}
+                error={error && reasonRequired && !motivazione.trim() ? error : undefined}
+              />
+            )}
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={guard.requestClose}>
+                {cancelLabel ?? t('common:cancel')}
+              </Button>
+              <Button type="submit" loading={loading}>
+                {confirmLabel}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
   );
 }
