@@ -13,6 +13,7 @@ export default {
   openCount: '{{aperte}} aperte · {{sospese}} sospese',
   goToActivities: 'Vai alle attività',
   seeAll: 'Vedi tutte',
+  seeAllByDue: 'Vedi tutte per scadenza',
   replies: {
     accetta: 'Ha accettato la richiesta',
     rifiuta: 'Ha rifiutato la richiesta',

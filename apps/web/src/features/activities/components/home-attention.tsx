@@ -72,6 +72,9 @@ function Section({
 /** The open urgent activities: the list's own count, the same filter as "vedi tutte". */
 const URGENT_FILTER = { stato: 1, priorita: Priority.Urgent } as const;
 const URGENT_LINK = `/activities?priorita=${Priority.Urgent}`;
+/** The rows the home call sends per section: a full section may not be the whole story. */
+const SECTION_SIZE = 10;
+const atLeast = (count: number) => (count >= SECTION_SIZE ? `${count}+` : undefined);
 
 function ActivityLink({ item, extra }: { item: ActivityListItem; extra?: ReactNode }) {
   const open = useOpenEntityDetails();
@@ -146,7 +149,17 @@ export function HomeAttention() {
             <ActivityLink key={item.id} item={item} extra={<PriorityBadge priorita={item.priorita} />} />
           ))}
         </Section>
-        <Section title={t('overdue')} empty={t('nothingOverdue')} count={data.scadute.length}>
+        <Section
+          title={t('overdue')}
+          empty={t('nothingOverdue')}
+          count={data.scadute.length}
+          total={atLeast(data.scadute.length)}
+          more={
+            <Anchor component={Link} to="/activities?ordine=scadenza" size="sm">
+              {t('seeAllByDue')}
+            </Anchor>
+          }
+        >
           {data.scadute.map((item) => (
             <ActivityLink
               key={item.id}
@@ -163,6 +176,7 @@ export function HomeAttention() {
           title={t('lateInterventions')}
           empty={t('nothingLate')}
           count={data.interventiInRitardo.length}
+          total={atLeast(data.interventiInRitardo.length)}
         >
           {data.interventiInRitardo.map((i) => (
             <UnstyledButton key={i.interventoID} onClick={() => open('attivita', i.attivitaID)} p={4}>
