@@ -83,7 +83,7 @@ function ActivityLink({ item, extra }: { item: ActivityListItem; extra?: ReactNo
     <UnstyledButton onClick={() => open('attivita', item.id)} p={4} style={{ borderRadius: 4 }}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Stack gap={0}>
-          <Text fw={600} size="sm" c="brand.9" td="underline">
+          <Text fw={600} size="sm" c="brand.9" td="underline" style={{ overflowWrap: 'anywhere' }}>
             {item.titolo}
           </Text>
           <Text size="xs" c="gray.7">
@@ -182,7 +182,7 @@ export function HomeAttention() {
             <UnstyledButton key={i.interventoID} onClick={() => open('attivita', i.attivitaID)} p={4}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Stack gap={0}>
-                  <Text fw={600} size="sm" c="brand.9" td="underline">
+                  <Text fw={600} size="sm" c="brand.9" td="underline" style={{ overflowWrap: 'anywhere' }}>
                     {i.titolo}
                   </Text>
                   <Text size="xs" c="gray.7">
@@ -207,7 +207,7 @@ export function HomeAttention() {
             >
               <Stack gap={0}>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text fw={600} size="sm" c="brand.9" td="underline">
+                  <Text fw={600} size="sm" c="brand.9" td="underline" style={{ overflowWrap: 'anywhere' }}>
                     {r.titolo}
                   </Text>
                   <Badge variant="light">
