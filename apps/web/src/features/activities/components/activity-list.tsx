@@ -89,24 +89,23 @@ function filtersFrom(params: URLSearchParams): ActivityFilterValues {
 function useListParams() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Math.trunc(Number(params.get('pagina'))) || 1);
-  const update = (changes: { tab?: Tab; order?: string; page?: number; filters?: ActivityFilterValues }) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        const put = (key: string, value: string | null) =>
-          value === null || value === '' ? next.delete(key) : next.set(key, value);
-        if (changes.tab !== undefined) put('scheda', TAB_PARAM[changes.tab]);
-        if (changes.order !== undefined)
-          put('ordine', changes.order === ActivityOrder.Newest ? null : changes.order);
-        if (changes.filters) {
-          for (const key of Object.keys(emptyFilters)) next.delete(key);
-          for (const [key, value] of Object.entries(filterParams(changes.filters))) next.set(key, value);
-        }
-        if (changes.page !== undefined) put('pagina', changes.page > 1 ? String(changes.page) : null);
-        return next;
-      },
-      { replace: true },
-    );
+  // Built on the live address, as the drawer's parameter is (entity-drawer.tsx): the router's copy can
+  // lag behind a drawer just closed, and writing it back would reopen the drawer.
+  const update = (changes: { tab?: Tab; order?: string; page?: number; filters?: ActivityFilterValues }) => {
+    const current = window.location.search.replace(/^\?/, '');
+    const next = new URLSearchParams(current);
+    const put = (key: string, value: string | null) =>
+      value === null || value === '' ? next.delete(key) : next.set(key, value);
+    if (changes.tab !== undefined) put('scheda', TAB_PARAM[changes.tab]);
+    if (changes.order !== undefined)
+      put('ordine', changes.order === ActivityOrder.Newest ? null : changes.order);
+    if (changes.filters) {
+      for (const key of Object.keys(emptyFilters)) next.delete(key);
+      for (const [key, value] of Object.entries(filterParams(changes.filters))) next.set(key, value);
+    }
+    if (changes.page !== undefined) put('pagina', changes.page > 1 ? String(changes.page) : null);
+    if (next.toString() !== new URLSearchParams(current).toString()) setParams(next, { replace: true });
+  };
   return { tab: tabFrom(params), order: orderFrom(params), page, filters: filtersFrom(params), update };
 }
 
