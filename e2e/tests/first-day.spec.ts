@@ -1,6 +1,9 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { chooseArchive, DEMO, login } from '../support/auth.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { expect as baseExpect, test } from '../support/fixtures.ts';
+
+// Pages load slowly on a machine shared by many runs: these journeys wait up to 15 s for what they see.
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 /*
  * What a new administrator trips over on the first day (issue 21): every form's empty submit in
