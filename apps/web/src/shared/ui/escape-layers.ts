@@ -32,7 +32,10 @@ export function handleEscape(event: KeyboardEvent): void {
   if (event.key !== 'Escape' || event.isComposing || event.defaultPrevented) return;
   const target = event.target instanceof Element ? event.target : null;
   if (target?.closest('[data-mantine-stop-propagation="true"]')) return;
-  const top = openLayers().at(-1);
+  const layers = openLayers();
+  // Focus is trapped in the layer on top: the layer holding the focused element is the innermost one.
+  // Nested layers are portals, not descendants, so `contains` names exactly one.
+  const top = (target && layers.filter((layer) => layer.contains(target)).at(-1)) || layers.at(-1);
   const close = top?.querySelector<HTMLButtonElement>(CLOSE_SELECTOR);
   if (!close) return;
   event.preventDefault();
