@@ -248,7 +248,29 @@ test.describe('il primo giorno', () => {
     await expect(operator).toBeHidden();
     await expect(drawer).toBeVisible();
 
-    await note.fill('');
+    // Added: the toast covers none of the drawer's actions.
+    await drawer.getByRole('button', { name: 'Aggiungi nota' }).click();
+    await operator.getByRole('button', { name: 'Aggiungi nota' }).click();
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Nota aggiunta' });
+    await expect(toast).toBeVisible();
+    const covered = await toast.boundingBox();
+    for (const action of [
+      drawer.getByRole('button', { name: 'Aggiungi nota' }),
+      drawer.getByRole('button', { name: 'Chiudi', exact: true }),
+    ]) {
+      const box = await action.boundingBox();
+      if (!covered || !box) continue;
+      const overlaps =
+        covered.x < box.x + box.width &&
+        box.x < covered.x + covered.width &&
+        covered.y < box.y + box.height &&
+        box.y < covered.y + covered.height;
+      expect(overlaps, 'a toast over an action of the drawer').toBe(false);
+    }
+    await snapshot(page, testInfo, 'drawer-toast');
+
+    // Nothing left unsaved: Escape closes the drawer at once.
+    await expect(note).toHaveValue('');
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
   });
