@@ -152,6 +152,9 @@ test.describe('accesso, archivi e sessione', () => {
       await modal.getByRole('button', { name: 'Aggiorna l’archivio' }).click();
       await expect(modal).toBeHidden({ timeout: 20_000 });
       await expect(page.getByText('Archivio aggiornato')).toBeVisible();
+      // Home, which could not load while the archive needed the update, loads again by itself.
+      await expect(page.getByRole('region', { name: 'Attività urgenti' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText('Si è verificato un errore durante il caricamento')).toBeHidden();
     }
     await expect(archiveButton).toBeVisible();
     await page.goto('/condominiums');

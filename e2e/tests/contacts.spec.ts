@@ -38,7 +38,7 @@ test.describe('contacts', () => {
 
     await page.getByRole('button', { name: 'Nuovo contatto' }).first().click();
     const modal = page.getByRole('dialog', { name: 'Nuovo contatto' });
-    await modal.getByLabel('Descrizione', { exact: true }).fill(`${SURNAME} Ada`);
+    await modal.getByRole('textbox', { name: 'Descrizione', exact: true }).fill(`${SURNAME} Ada`);
     await modal.getByLabel('Codice fiscale').fill('RSSMRA70E12F205X');
     await modal.getByRole('button', { name: 'Salva' }).click();
     await expect(modal.getByText('Codice fiscale non valido')).toBeVisible();
@@ -55,7 +55,7 @@ test.describe('contacts', () => {
     await expect(drawer.getByRole('heading', { name: `${SURNAME} Ada` })).toBeVisible();
     await expect(confirm).toBeHidden();
     await expect(page.getByRole('dialog', { name: 'Nuovo contatto' })).toBeHidden();
-    await drawer.getByLabel('Descrizione', { exact: true }).focus();
+    await drawer.getByRole('textbox', { name: 'Descrizione', exact: true }).focus();
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
 
@@ -64,7 +64,7 @@ test.describe('contacts', () => {
     await expect(row).toBeVisible();
     await row.click();
     await expect(drawer.getByLabel('Codice fiscale')).toHaveValue(CF);
-    await drawer.getByLabel('Descrizione', { exact: true }).fill(`${SURNAME} Ada Maria`);
+    await drawer.getByRole('textbox', { name: 'Descrizione', exact: true }).fill(`${SURNAME} Ada Maria`);
     await drawer.getByRole('button', { name: 'Salva' }).click();
     await expect(drawer.getByRole('heading', { name: `${SURNAME} Ada Maria` })).toBeVisible();
 

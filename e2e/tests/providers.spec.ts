@@ -23,7 +23,7 @@ test.describe('providers', () => {
     await expectNoSeriousA11yViolations(page, { testInfo });
     await page.getByRole('button', { name: 'Nuovo fornitore' }).first().click();
     const modal = page.getByRole('dialog', { name: 'Nuovo fornitore' });
-    await modal.getByLabel('Descrizione', { exact: true }).fill(NAME);
+    await modal.getByRole('textbox', { name: 'Descrizione', exact: true }).fill(NAME);
     await modal.getByLabel('Partita IVA').fill('01234567890');
     await modal.getByRole('button', { name: 'Salva' }).click();
     await expect(modal.getByText('Numero di partita iva non valido')).toBeVisible();

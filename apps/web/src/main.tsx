@@ -1,6 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { installEscapeLayers } from './shared/ui/escape-layers.ts';
+
+// Before any modal mounts, so that one Escape closes one layer (see escape-layers.ts).
+installEscapeLayers();
 
 const container = document.getElementById('root');
 if (container) {

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, Drawer, type MantineColorsTuple, Modal } from '@mantine/core';
 
 const brand: MantineColorsTuple = [
   '#e8f6fa',
@@ -19,4 +19,9 @@ export const theme = createTheme({
   colors: { brand },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
+  components: {
+    // Escape closes the innermost layer only: shared/ui/escape-layers.ts does it for every layer.
+    Modal: Modal.extend({ defaultProps: { closeOnEscape: false } }),
+    Drawer: Drawer.extend({ defaultProps: { closeOnEscape: false } }),
+  },
 });

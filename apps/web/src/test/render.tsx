@@ -8,6 +8,9 @@ import { MemoryRouter } from 'react-router';
 import { makeStore, type RootState } from '../app/store.ts';
 import { theme } from '../app/theme.ts';
 import { i18n } from '../i18n/i18n.ts';
+import { installEscapeLayers } from '../shared/ui/escape-layers.ts';
+
+installEscapeLayers();
 
 export interface RenderOptions {
   route?: string;

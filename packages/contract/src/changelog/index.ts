@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zString } from '../common/primitives.ts';
 
-/** One release of the what's-new panel ("Novità"), read from the project's CHANGELOG.md. */
+/** One release of the what's-new panel ("Novità"), read from the project's NOVITA.md (written for users). */
 export const changelogEntrySchema = z.object({
   versione: zString(),
   data: zString(),

@@ -195,9 +195,9 @@ describe('state transitions', () => {
     expect(stateEvents).toEqual([
       'Attività aperta',
       'Attività sospesa (da Aperta a Sospesa)',
-      'Attività ripresa (da Sospesa a Aperta)',
+      'Attività ripresa (da Sospesa ad Aperta)',
       'Attività chiusa (da Aperta a Chiusa)',
-      'Attività riaperta (da Chiusa a Aperta)',
+      'Attività riaperta (da Chiusa ad Aperta)',
     ]);
   });
 

@@ -131,17 +131,61 @@ const INTERVENTION_SHAPES = [
   'doneDaysAgo',
 ] as const;
 
+const MINUTE = 60_000;
+
+const dayStart = (iso: string) => Date.parse(`${iso}T00:00:00.000Z`);
+const stamp = (ms: number) => new Date(ms).toISOString();
+
+/** An event of a demo activity before its moment is chosen: `day` days after the opening. */
+interface EventSpec {
+  tipo: number;
+  testo: string;
+  autore: number;
+  day: number;
+  /** Told the moment chosen (an intervention's creation, which its assignment follows). */
+  at?: (ms: number) => void;
+}
+
+/**
+ * `count` moments after `start`, each later than the one before, none after `end` (the moment the seed
+ * runs, or the activity's closure): a history that could have happened.
+ */
+function momentsBetween(rng: Rng, start: number, end: number, count: number): number[] {
+  const moments: number[] = [];
+  let t = start;
+  for (let k = 0; k < count; k++) {
+    t += k === 0 ? rng.int(10, 120) * MINUTE : rng.int(60, 48 * 60) * MINUTE;
+    moments.push(t);
+  }
+  const last = moments[moments.length - 1] ?? start;
+  if (last <= end) return moments;
+  // Squeeze the replies into the time there was, keeping their order.
+  const span = Math.max(0, end - start);
+  return moments.map((_, k) => start + Math.round((span * (k + 1)) / (count + 1)));
+}
+
 async function seedDemo(ctx: SeedContext, refs: ActivitySeedRefs, count: number): Promise<void> {
   const { db, rng, archiveId } = ctx;
   const names = await loadNames(db, archiveId, refs);
   const today = isoDateToday(ctx.today);
+  // Nothing in the demo happens after the moment the seed runs.
+  const latest = ctx.today.getTime() - 1000;
   const providerIds = refs.providerIds.filter((id) => names.providers.has(id));
   const activityIds = await reserveIds(db, archiveId, 'activities', count);
   const numbers = await reserveIds(db, archiveId, 'numero_pratica', count);
   const activities: ActivityRow[] = [];
   const events: Omit<ActivityEventRow, 'id'>[] = [];
   const interventions: Omit<InterventionRow, 'id'>[] = [];
-  const interventionMeta: Array<{ activity: number; provider: number; index: number; done: boolean }> = [];
+  const interventionMeta: Array<{
+    activity: number;
+    provider: number;
+    index: number;
+    done: boolean;
+    /** When the intervention was added: its request to the provider comes after. */
+    addedAt: number;
+    /** The last moment its messages may have: now, or the activity's closure. */
+    until: number;
+  }> = [];
   let shape = 0;
 
   for (let i = 0; i < count; i++) {
@@ -164,32 +208,32 @@ async function seedDemo(ctx: SeedContext, refs: ActivitySeedRefs, count: number)
     const richiedente = refs.personIds.length > 0 && rng.chance(0.7) ? rng.pick(refs.personIds) : null;
     const gestore = rng.chance(0.85) ? rng.pick(OPERATORS) : '';
     const operatore = rng.pick(OPERATORS);
-    const opened = `${apertura}T${String(rng.int(8, 17)).padStart(2, '0')}:${String(rng.int(10, 59))}:00.000Z`;
-    let last = opened;
-    const event = (tipo: number, testo: string, autore: number = EventAuthor.User, daysAfter = 0) => {
-      const when = addDays(apertura, Math.min(daysAfter, age));
-      const data = `${when}T${String(rng.int(8, 18)).padStart(2, '0')}:${String(rng.int(10, 59))}:00.000Z`;
-      if (data > last) last = data;
-      events.push({
-        archive_id: archiveId,
-        attivita_id: id,
-        tipo,
-        autore,
-        testo,
-        data,
-        operatore,
-        obj_version: 1,
-      });
-    };
+    // Opened during office hours, or earlier today when the seed runs before them.
+    let openedAt = dayStart(apertura) + rng.int(8 * 60, 11 * 60) * MINUTE;
+    if (openedAt > latest) openedAt = Math.max(dayStart(apertura), latest - rng.int(10, 120) * MINUTE);
+    // Days after the opening within which everything else happened: until the closure, or today.
+    const lastDay = chiusura ? Math.round((dayStart(chiusura) - dayStart(apertura)) / 86_400_000) : age;
+    const within = (day: number) => Math.max(0, Math.min(day, lastDay));
+    const specs: EventSpec[] = [];
+    const event = (
+      tipo: number,
+      testo: string,
+      autore: number = EventAuthor.User,
+      day = 0,
+      at?: (ms: number) => void,
+    ) => specs.push({ tipo, testo, autore, day: within(day), ...(at ? { at } : {}) });
     event(EventType.State, 'Attività aperta');
-    event(EventType.InitialDescription, template.descrizione);
+    // One initial description: from the resident portal for some activities, else from the studio.
+    event(
+      EventType.InitialDescription,
+      template.descrizione,
+      i % 9 === 0 ? EventAuthor.ResidentPortal : EventAuthor.User,
+    );
     if (gestore) event(EventType.Manager, `Gestore: ${gestore}`);
-    if (i % 9 === 0) event(EventType.InitialDescription, template.descrizione, EventAuthor.ResidentPortal);
     for (let n = rng.int(0, 3); n > 0; n--)
       event(EventType.Note, rng.pick(NOTE_TEXTS), EventAuthor.User, rng.int(0, 20));
     if (stato === 2)
       event(EventType.State, 'Attività sospesa (da Aperta a Sospesa)', EventAuthor.User, rng.int(1, 30));
-    if (closed) event(EventType.State, 'Attività chiusa (da Aperta a Chiusa)', EventAuthor.User, age);
 
     let inProgress = 0;
     if (providerIds.length > 0 && (i < 30 || rng.chance(0.5))) {
@@ -222,20 +266,58 @@ async function seedDemo(ctx: SeedContext, refs: ActivitySeedRefs, count: number)
           motivazione_rinvio: postponed
             ? 'Ricambio non disponibile, rinviato su richiesta della ditta'
             : null,
-          created_at: opened,
+          created_at: stamp(openedAt),
           obj_version: 1,
         });
-        interventionMeta.push({
+        const index = interventions.length - 1;
+        const meta = {
           activity: id,
           provider,
-          index: interventions.length - 1,
+          index,
           done: esecuzione !== null,
-        });
+          addedAt: openedAt,
+          until: latest,
+        };
+        interventionMeta.push(meta);
         if (esecuzione === null) inProgress++;
         const who = names.providers.get(provider)?.descr ?? 'fornitore';
-        event(EventType.Provider, `Aggiunto intervento di ${who}`, EventAuthor.User, 1);
+        event(EventType.Provider, `Aggiunto intervento di ${who}`, EventAuthor.User, 1, (ms) => {
+          meta.addedAt = ms;
+          (interventions[index] as InterventionRow).created_at = stamp(ms);
+        });
       }
     }
+    if (closed) event(EventType.State, 'Attività chiusa (da Aperta a Chiusa)', EventAuthor.User, lastDay);
+
+    // Each event after the one before it, on its day when there is still time, never after now.
+    const ordered = specs
+      .map((spec, k) => ({ spec, k }))
+      .sort((a, b) => a.spec.day - b.spec.day || a.k - b.k);
+    let previous = openedAt;
+    let closedAt = latest;
+    for (const [n, { spec }] of ordered.entries()) {
+      let at = openedAt;
+      if (n > 0) {
+        const onItsDay = dayStart(addDays(apertura, spec.day)) + rng.int(8 * 60, 18 * 60) * MINUTE;
+        at = Math.max(onItsDay, previous + rng.int(1, 20) * MINUTE);
+        if (at > latest) at = Math.min(previous + 1000, latest);
+      }
+      previous = at;
+      spec.at?.(at);
+      if (spec.tipo === EventType.State && spec.testo.startsWith('Attività chiusa')) closedAt = at;
+      events.push({
+        archive_id: archiveId,
+        attivita_id: id,
+        tipo: spec.tipo,
+        autore: spec.autore,
+        testo: spec.testo,
+        data: stamp(at),
+        operatore,
+        obj_version: 1,
+      });
+    }
+    for (const meta of interventionMeta) if (meta.activity === id) meta.until = closedAt;
+
     const intestazione = names.condominiums.get(condo) ?? '';
     activities.push({
       archive_id: archiveId,
@@ -261,18 +343,20 @@ async function seedDemo(ctx: SeedContext, refs: ActivitySeedRefs, count: number)
       interventi_in_corso: inProgress,
       dati_incompleti: gestore === '' || richiedente === null || due === null ? 1 : 0,
       search_doc: searchDocument(numero, template.titolo, template.descrizione, intestazione),
-      ultimo_aggiornamento: last,
-      created_at: opened,
+      ultimo_aggiornamento: stamp(previous),
+      created_at: stamp(openedAt),
       obj_version: 1,
     });
   }
 
-  // Supplier assignments in every state, with the messages that led there.
+  // Supplier assignments in every state, with the messages that led there, in the order they were
+  // written: the request after the intervention was added, each answer after it, none after now.
   const interventionIds = await reserveIds(db, archiveId, 'interventions', interventions.length);
   const assignments: SupplierAssignmentRow[] = [];
   const messages: Omit<SupplierAssignmentMessageRow, 'id'>[] = [];
   const noticed = new Set<number>();
   const states = Object.values(AssignmentState);
+  const byId = new Map(activities.map((a) => [a.id, a]));
   let next = 0;
   for (const meta of interventionMeta) {
     const interventoId = interventionIds[meta.index] as number;
@@ -282,9 +366,24 @@ async function seedDemo(ctx: SeedContext, refs: ActivitySeedRefs, count: number)
       ? rng.pick([AssignmentState.ConcludedPositively, AssignmentState.ConcludedNotResolving])
       : (states[next % states.length] as number);
     next++;
-    const sent = `${addDays(today, -rng.int(2, 20))}T09:${String(rng.int(10, 59))}:00.000Z`;
-    const answered = `${addDays(today, -rng.int(0, 1))}T${String(rng.int(8, 17)).padStart(2, '0')}:${String(rng.int(10, 59))}:00.000Z`;
-    const message = (autore: string, azione: string, testo: string, data: string) =>
+    const planned: Array<[autore: string, azione: string, testo: string]> = [];
+    if (stato !== AssignmentState.ToAssign)
+      planned.push(['amministratore', 'invia', 'Richiesta di intervento inviata.']);
+    if (stato === AssignmentState.Accepted || stato >= AssignmentState.ConcludedPositively) {
+      planned.push(['fornitore', 'accetta', '']);
+      if (rng.chance(0.5))
+        planned.push(['fornitore', 'messaggio', 'Passiamo domattina alle 9, avvisate il custode.']);
+    }
+    if (stato === AssignmentState.Refused)
+      planned.push(['fornitore', 'rifiuta', 'Non copriamo la zona in questo periodo.']);
+    if (stato === AssignmentState.Cancelled)
+      planned.push(['amministratore', 'annulla', 'Problema risolto dal custode.']);
+    if (stato === AssignmentState.ConcludedPositively)
+      planned.push(['fornitore', 'chiudiSuccesso', 'Lavoro eseguito.']);
+    if (stato === AssignmentState.ConcludedNotResolving)
+      planned.push(['fornitore', 'chiudiInsuccesso', 'Serve sostituire la colonna: preventivo a parte.']);
+    const moments = momentsBetween(rng, meta.addedAt, meta.until, planned.length);
+    for (const [k, [autore, azione, testo]] of planned.entries()) {
       messages.push({
         archive_id: archiveId,
         intervento_id: interventoId,
@@ -292,26 +391,17 @@ async function seedDemo(ctx: SeedContext, refs: ActivitySeedRefs, count: number)
         autore,
         azione,
         testo,
-        data,
+        data: stamp(moments[k] as number),
         allegato_nome: null,
         allegato_chiave: null,
         allegato_dimensione: null,
       });
-    if (stato !== AssignmentState.ToAssign)
-      message('amministratore', 'invia', 'Richiesta di intervento inviata.', sent);
-    if (stato === AssignmentState.Accepted || stato >= AssignmentState.ConcludedPositively) {
-      message('fornitore', 'accetta', '', answered);
-      if (rng.chance(0.5))
-        message('fornitore', 'messaggio', 'Passiamo domattina alle 9, avvisate il custode.', answered);
     }
-    if (stato === AssignmentState.Refused)
-      message('fornitore', 'rifiuta', 'Non copriamo la zona in questo periodo.', answered);
-    if (stato === AssignmentState.Cancelled)
-      message('amministratore', 'annulla', 'Problema risolto dal custode.', answered);
-    if (stato === AssignmentState.ConcludedPositively)
-      message('fornitore', 'chiudiSuccesso', 'Lavoro eseguito.', answered);
-    if (stato === AssignmentState.ConcludedNotResolving)
-      message('fornitore', 'chiudiInsuccesso', 'Serve sostituire la colonna: preventivo a parte.', answered);
+    const sent = moments[0] === undefined ? null : stamp(moments[0]);
+    const answered = moments[1] === undefined ? null : stamp(moments[1]);
+    const lastMoment = stamp(moments[moments.length - 1] ?? meta.addedAt);
+    const activity = byId.get(meta.activity);
+    if (activity && lastMoment > activity.ultimo_aggiornamento) activity.ultimo_aggiornamento = lastMoment;
     if (stato === AssignmentState.Accepted || stato === AssignmentState.Refused) noticed.add(meta.activity);
     assignments.push({
       archive_id: archiveId,
@@ -324,7 +414,7 @@ async function seedDemo(ctx: SeedContext, refs: ActivitySeedRefs, count: number)
       data_invio: stato === AssignmentState.ToAssign ? null : sent,
       data_risposta:
         stato >= AssignmentState.Accepted && stato !== AssignmentState.Cancelled ? answered : null,
-      ultimo_aggiornamento: answered,
+      ultimo_aggiornamento: lastMoment,
       obj_version: 1,
     });
   }

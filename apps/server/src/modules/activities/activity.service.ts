@@ -585,7 +585,7 @@ export async function changeState(
       id,
       {
         tipo: EventType.State,
-        testo: `Attività ${verbs[action]} (da ${from} a ${to})`,
+        testo: `Attività ${verbs[action]} (da ${from} ${/^a/i.test(to) ? 'ad' : 'a'} ${to})`,
         operatore: input.operatore,
       },
       now,

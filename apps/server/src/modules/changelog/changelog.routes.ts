@@ -5,7 +5,11 @@ import type { AppInstance } from '../../app.ts';
 import { ok } from '../../shared/envelope.ts';
 import { readChangelog } from './changelog.ts';
 
-const CHANGELOG_FILE = path.resolve(import.meta.dirname, '../../../../../CHANGELOG.md');
+/**
+ * The panel reads NOVITA.md, written for the people who use Stabile; CHANGELOG.md keeps the
+ * engineering notes for developers and is not shown.
+ */
+const CHANGELOG_FILE = path.resolve(import.meta.dirname, '../../../../../NOVITA.md');
 
 export async function changelogRoutes(app: AppInstance) {
   // Read once: the file ships with the release and does not change while the server runs.

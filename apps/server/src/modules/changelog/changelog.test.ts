@@ -29,5 +29,15 @@ describe("the what's-new entries", () => {
       expect(versions[versions.length - 1]).toBe('0.1.0');
       expect(body.data[0].voci.length).toBeGreaterThan(0);
     });
+
+    it('speaks to the people who use Stabile, not to developers', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/changelog' });
+      const texts: string[] = res
+        .json()
+        .data.flatMap((entry: { titolo: string; voci: string[] }) => [entry.titolo, ...entry.voci]);
+      const jargon =
+        /\b(server|database|query|indic[ei]|trigger|istruzion[ie]|thread|cache|migrazion[ie]|benchmark|p99|req\/s|SQL|PostgreSQL|SQLite|endpoint|API)\b|un ottavo di lavoro/i;
+      expect(texts.filter((text) => jargon.test(text))).toEqual([]);
+    });
   });
 });

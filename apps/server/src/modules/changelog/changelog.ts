@@ -3,7 +3,7 @@ import type { ChangelogEntry } from '@stabile/contract';
 
 const HEADING = /^## \[(?<versione>[^\]]+)\]\s*-\s*(?<data>\d{4}-\d{2}-\d{2})(?:\s*-\s*(?<titolo>.+))?$/;
 
-/** Parses CHANGELOG.md: "## [1.2.0] - 2026-11-22 - Titolo" headings followed by "- voce" bullets. */
+/** Parses NOVITA.md: "## [1.2.0] - 2026-11-22 - Titolo" headings followed by "- voce" bullets. */
 export function parseChangelog(markdown: string): ChangelogEntry[] {
   const entries: ChangelogEntry[] = [];
   for (const line of markdown.split(/\r?\n/)) {

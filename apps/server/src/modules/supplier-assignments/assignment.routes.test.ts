@@ -84,6 +84,24 @@ const act = (token: string, azione: string, body: Json = {}) =>
   call('POST', `/api/fornitore-portale/${token}/${azione}`, body, null);
 
 describe('sending an assignment', () => {
+  it('names the studio once: "lo Studio Rossi", not "lo studio Studio Rossi"', async () => {
+    const db = t.database.db;
+    const archive = await db
+      .selectFrom('archives')
+      .select('name')
+      .where('id', '=', s.archiveId)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('archives').set({ name: 'Studio Rossi' }).where('id', '=', s.archiveId).execute();
+    try {
+      await send(await intervention());
+      const text = t.outbox.at(-1)?.text ?? '';
+      expect(text).toContain('lo Studio Rossi le chiede un intervento');
+      expect(text).not.toMatch(/studio Studio/i);
+    } finally {
+      await db.updateTable('archives').set({ name: archive.name }).where('id', '=', s.archiveId).execute();
+    }
+  });
+
   it('emails the provider a link to a page without account, and records the event', async () => {
     const ids = await intervention();
     const before = t.outbox.length;

@@ -177,6 +177,11 @@ const SUBJECTS: Partial<Record<AssignmentAction, string>> = {
   integrazione: 'Integrazione alla richiesta di intervento',
 };
 
+/** "lo studio Bianchi", but "lo Studio Rossi Amministrazioni" when the name already says it. */
+function theStudio(name: string): string {
+  return /^studio\b/i.test(name.trim()) ? `lo ${name.trim()}` : `lo studio ${name}`;
+}
+
 function providerEmail(
   action: AssignmentAction,
   ctx: RequestContext,
@@ -189,8 +194,8 @@ function providerEmail(
     `Gentile ${ctx.fornitore},`,
     '',
     action === 'annulla'
-      ? `lo studio ${ctx.studio} ha annullato la richiesta di intervento per la pratica n. ${ctx.numeroPratica}.`
-      : `lo studio ${ctx.studio} le chiede un intervento per la pratica n. ${ctx.numeroPratica}.`,
+      ? `${theStudio(ctx.studio)} ha annullato la richiesta di intervento per la pratica n. ${ctx.numeroPratica}.`
+      : `${theStudio(ctx.studio)} le chiede un intervento per la pratica n. ${ctx.numeroPratica}.`,
     '',
     `Condominio: ${ctx.condominio}${ctx.indirizzo ? ` (${ctx.indirizzo})` : ''}`,
     `Oggetto: ${ctx.titolo}`,

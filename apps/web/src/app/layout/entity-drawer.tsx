@@ -12,6 +12,7 @@ import {
   parseDetailParam,
 } from '../../shared/ui/entity-drawer-types.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
+import { drawerHasUnsavedChanges, useGuardedClose } from '../../shared/ui/unsaved-changes.tsx';
 import { isAreaAllowed } from '../state/auth-slice.ts';
 import { entityDetailsClosed, entityDetailsOpened, selectEntityDetails } from '../state/modals-slice.ts';
 
@@ -81,27 +82,31 @@ export function EntityDrawer() {
   const allowed = definition ? isAreaAllowed(auth, definition.area) : false;
   const opened = Boolean(details && definition && allowed);
   const close = () => dispatch(entityDetailsClosed());
+  // Escape, the close button and a click outside ask first when an editor holds unsaved changes.
+  const guard = useGuardedClose(drawerHasUnsavedChanges, close);
 
   return (
-    <Drawer
-      opened={opened}
-      onClose={close}
-      position="right"
-      size={definition?.size ?? 'lg'}
-      closeOnEscape
-      title={definition && details ? definition.title(details.id) : t('detailsTitle')}
-      closeButtonProps={{ 'aria-label': t('close') }}
-    >
-      {definition && details && (
-        <ErrorBoundary
-          resetKey={formatDetailParam(details)}
-          fallback={(reset) => <EntityDrawerError onRetry={reset} />}
-        >
-          <Suspense fallback={<Loader size="sm" role="status" aria-label={t('loading')} />}>
-            <definition.Component key={formatDetailParam(details)} id={details.id} onClose={close} />
-          </Suspense>
-        </ErrorBoundary>
-      )}
-    </Drawer>
+    <>
+      {guard.confirmation}
+      <Drawer
+        opened={opened}
+        onClose={guard.requestClose}
+        position="right"
+        size={definition?.size ?? 'lg'}
+        title={definition && details ? definition.title(details.id) : t('detailsTitle')}
+        closeButtonProps={{ 'aria-label': t('close') }}
+      >
+        {definition && details && (
+          <ErrorBoundary
+            resetKey={formatDetailParam(details)}
+            fallback={(reset) => <EntityDrawerError onRetry={reset} />}
+          >
+            <Suspense fallback={<Loader size="sm" role="status" aria-label={t('loading')} />}>
+              <definition.Component key={formatDetailParam(details)} id={details.id} onClose={close} />
+            </Suspense>
+          </ErrorBoundary>
+        )}
+      </Drawer>
+    </>
   );
 }

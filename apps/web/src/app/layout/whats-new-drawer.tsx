@@ -1,4 +1,4 @@
-import { Badge, Drawer, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Drawer, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import type { AppEnvironment, ChangelogEntry } from '@stabile/contract';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/api.ts';
@@ -26,7 +26,7 @@ export interface WhatsNewDrawerProps {
 
 export function WhatsNewDrawer({ opened, onClose }: WhatsNewDrawerProps) {
   const { t } = useTranslation('layout');
-  const { data, isLoading, isError } = changelogApi.useChangelogQuery(undefined, { skip: !opened });
+  const { data, isLoading, isError, refetch } = changelogApi.useChangelogQuery(undefined, { skip: !opened });
   const dateFormat = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric' });
   const formatDate = (value: string) => {
     const date = new Date(value);
@@ -36,7 +36,14 @@ export function WhatsNewDrawer({ opened, onClose }: WhatsNewDrawerProps) {
   return (
     <Drawer opened={opened} onClose={onClose} position="right" title={t('whatsNewTitle')} size="md">
       {isLoading && <Loader size="sm" role="status" aria-label={t('updatingLastAccess')} />}
-      {isError && <Text c="dimmed">{t('whatsNewError')}</Text>}
+      {isError && (
+        <Group justify="space-between">
+          <Text c="dimmed">{t('whatsNewError')}</Text>
+          <Button size="xs" variant="light" onClick={() => void refetch()}>
+            {t('common:retry')}
+          </Button>
+        </Group>
+      )}
       {data && data.length === 0 && <Text c="dimmed">{t('whatsNewEmpty')}</Text>}
       <Stack gap="lg">
         {data?.map((entry) => (

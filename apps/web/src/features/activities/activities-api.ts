@@ -16,6 +16,7 @@ import {
   CondominioApi,
   type CondominioListaItem,
   type EndpointData,
+  ErrorCode,
   type Home,
   type Intervention,
   type InterventionCreate,
@@ -52,6 +53,8 @@ export const activitiesApi = api.injectEndpoints({
     }),
     createActivity: build.mutation<ActivityDetail, ActivityCreate>({
       query: (body) => ({ url: ActivityPath.list, method: 'POST', body }),
+      // The form shows a refused value under its field: no toast as well.
+      extraOptions: { handledCodes: [ErrorCode.Validation] },
       invalidatesTags: [{ type: 'Activity', id: 'LIST' }, 'Home'],
     }),
     updateActivity: build.mutation<ActivityDetail, Id & { body: ActivityUpdate }>({

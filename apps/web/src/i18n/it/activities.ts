@@ -14,6 +14,7 @@ export default {
   filtersActive_other: '{{count}} filtri attivi',
   clearFilters: 'Azzera filtri',
   orderBy: 'Ordina per',
+  orderDuringSearch: 'Durante una ricerca: dalle più recenti',
   count_one: '{{total}} attività',
   count_other: '{{total}} attività',
   empty: {
@@ -159,5 +160,11 @@ export default {
     dropzoneHint: 'PDF, immagini o documenti, un file',
     fileChosen: 'File: {{name}}',
     authors: { amministratore: 'Studio', fornitore: 'Fornitore', sistema: 'Sistema' },
+    reasonTitle: {
+      annulla: 'Annullare l’incarico?',
+      sollecita: 'Sollecitare il fornitore?',
+      riproponi: 'Riproporre l’incarico?',
+    },
+    reasonConfirm: { annulla: 'Annulla incarico', sollecita: 'Invia sollecito', riproponi: 'Riproponi' },
   },
 };

@@ -22,4 +22,8 @@ export default {
   resetDoneTitle: 'Password aggiornata',
   resetDoneText: 'Ora puoi accedere con la nuova password.',
   goToLogin: 'Vai all’accesso',
+  resetLinkInvalidTitle: 'Link non valido',
+  resetLinkInvalidText:
+    'Il link per reimpostare la password non è valido: è incompleto, è già stato usato o è scaduto. Chiedi un nuovo link: arriva per email in pochi minuti.',
+  askNewLink: 'Chiedi un nuovo link',
 };

@@ -37,4 +37,9 @@ export default {
   detailsTitle: 'Dettaglio',
   totalCapped: 'oltre {{count}}',
   beingPrepared: 'Questa sezione è in preparazione.',
+  discardTitle: 'Modifiche non salvate',
+  discardText: 'Hai delle modifiche non salvate. Se esci ora andranno perse.',
+  discardKeep: 'Continua a modificare',
+  discardConfirm: 'Esci senza salvare',
+  charactersLeft: '{{count}}/{{max}} caratteri',
 };

@@ -12,6 +12,16 @@ export default {
   noAnswers: "Nessuna nuova risposta dall'ultima visita.",
   openCount: '{{aperte}} aperte · {{sospese}} sospese',
   goToActivities: 'Vai alle attività',
+  seeAll: 'Vedi tutte',
+  seeAllByDue: 'Vedi tutte per scadenza',
+  replies: {
+    accetta: 'Ha accettato la richiesta',
+    rifiuta: 'Ha rifiutato la richiesta',
+    rinvia: 'Propone un’altra data',
+    messaggio: 'Ha scritto allo studio',
+    chiudiSuccesso: 'Lavoro concluso',
+    chiudiInsuccesso: 'Concluso senza risolvere',
+  },
   lateBy: '{{provider}} · previsto il {{date}}',
   dueWas: 'Scadenza {{date}}',
 };

@@ -31,4 +31,5 @@ export default {
   download: 'Scarica {{name}}',
   authors: { amministratore: 'Studio', fornitore: 'Lei', sistema: 'Sistema' },
   errorTitle: 'Link non utilizzabile',
+  retry: 'Riprova',
 };

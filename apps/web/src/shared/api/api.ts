@@ -2,6 +2,24 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import type { ApiMeta, Page } from './api-types.ts';
 import { baseQuery } from './base-query.ts';
 
+/** Every cached entity; after an archive update all of them are fetched again. */
+export const TAG_TYPES = [
+  'Activity',
+  'ActivityType',
+  'ActivityEvents',
+  'Intervention',
+  'SupplierAssignment',
+  'Contact',
+  'Provider',
+  'Assignment',
+  'Lookup',
+  'Archive',
+  'Account',
+  'Condominium',
+  'Device',
+  'Home',
+] as const;
+
 /**
  * The ONE RTK Query api of the app. Features add their calls from their own folder:
  *
@@ -20,25 +38,11 @@ import { baseQuery } from './base-query.ts';
  * catalogue; toasts, the 105 modal, archive reset and logout happen in the base query. An endpoint
  * that shows an error itself passes `extraOptions: { handledCodes: [103] }` (or 'all').
  */
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: [
-    'Activity',
-    'ActivityType',
-    'ActivityEvents',
-    'Intervention',
-    'SupplierAssignment',
-    'Contact',
-    'Provider',
-    'Assignment',
-    'Lookup',
-    'Archive',
-    'Account',
-    'Condominium',
-    'Device',
-    'Home',
-  ],
+  tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });
 

@@ -202,4 +202,36 @@ describe('base query', () => {
       expect.objectContaining({ message: expect.stringContaining('Impossibile contattare il server') }),
     );
   });
+
+  it('shows one toast per message, without the field path the server appends', async () => {
+    vi.stubGlobal(
+      'fetch',
+      mockFetch({
+        'GET /api/x': () => apiError(113, 'La data non è valida (dataConcludereEntro)', 400),
+        'GET /api/y': () => apiError(113, 'La data non è valida (dataConcludereEntro)', 400),
+      }).fn,
+    );
+    const store = loggedInStore();
+    await Promise.all([
+      store.dispatch(probeApi.endpoints.probe.initiate('/api/x')),
+      store.dispatch(probeApi.endpoints.probe.initiate('/api/y')),
+    ]);
+    const shown = toast.mock.calls.map((call: unknown[]) => call[0] as { id?: string; message: string });
+    expect(shown.map((n: { message: string }) => n.message)).toEqual([
+      'La data non è valida',
+      'La data non è valida',
+    ]);
+    // The same id: the toasts' store shows the second one as the first, not again.
+    expect(new Set(shown.map((n: { id?: string }) => n.id)).size).toBe(1);
+  });
+
+  it('adds no "server unreachable" toast while offline: the connection toast already says why', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const store = loggedInStore();
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate('/api/persona'));
+    expect(result.error).toBeDefined();
+    expect(toast).not.toHaveBeenCalled();
+    online.mockRestore();
+  });
 });

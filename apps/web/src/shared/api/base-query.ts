@@ -20,6 +20,7 @@ import { navigateTo } from '../session/navigation.ts';
 import { sessionStore } from '../session/session-storage.ts';
 import type { ApiErrorResult, ApiExtraOptions, ApiMeta } from './api-types.ts';
 import { tooManyAttemptsMessage } from './retry-after.ts';
+import { withoutFieldName } from './error-message.ts';
 
 /** The part of the store the base query reads (typed locally to keep the store out of this module). */
 interface SessionView {
@@ -122,8 +123,18 @@ export function expireSession(dispatch: BaseQueryApi['dispatch']): void {
   navigateTo(loginPath(), { replace: true });
 }
 
+/**
+ * One toast per message: the same error from two calls at once (two lists failing alike) shows once,
+ * and never with the field path some server messages append.
+ */
 export function showErrorToast(message: string): void {
-  notifications.show({ color: 'red', title: i18n.t('errors:toastErrorTitle'), message });
+  const text = withoutFieldName(message);
+  notifications.show({
+    id: `error:${text}`,
+    color: 'red',
+    title: i18n.t('errors:toastErrorTitle'),
+    message: text,
+  });
 }
 
 function handleError(error: ApiErrorResult, dispatch: BaseQueryApi['dispatch'], options: ApiExtraOptions) {
@@ -147,6 +158,8 @@ function handleError(error: ApiErrorResult, dispatch: BaseQueryApi['dispatch'], 
     dispatch(modalOpened('databaseNotUpdated'));
     return;
   }
+  // Offline, the connection toast already says why nothing loads: one message per cause.
+  if (error.status === 0 && typeof navigator !== 'undefined' && navigator.onLine === false) return;
   showErrorToast(error.message || i18n.t('errors:error_999'));
 }
 

@@ -1,6 +1,7 @@
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 dayjs.extend(customParseFormat);
@@ -48,9 +49,13 @@ export function parseItalianDate(text: string): string | null {
  */
 export function DateField({ value, onChange, min, max, placeholder, ...rest }: DateFieldProps) {
   const { t } = useTranslation('common');
+  // While the calendar is open, Escape closes the calendar only, not the modal around the field.
+  const [calendarOpen, setCalendarOpen] = useState(false);
   return (
     <DateInput
       {...rest}
+      data-mantine-stop-propagation={calendarOpen || undefined}
+      popoverProps={{ onOpen: () => setCalendarOpen(true), onClose: () => setCalendarOpen(false) }}
       value={value || null}
       onChange={(next) => onChange(next ?? '')}
       valueFormat="DD/MM/YYYY"

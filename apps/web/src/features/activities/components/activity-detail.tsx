@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Divider,
   Group,
@@ -28,6 +27,8 @@ import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityDrawerError } from '../../../shared/ui/entity-drawer-error.tsx';
+import { InlineEditor } from '../../../shared/ui/inline-editor.tsx';
+import { useDrawerUnsavedChanges } from '../../../shared/ui/unsaved-changes.tsx';
 import {
   useActivityOperatorsQuery,
   useActivityQuery,
@@ -83,7 +84,7 @@ export function ActivityDetail({ id, onClose }: ActivityDetailProps) {
         <Text size="sm" c="gray.7">
           {data.intestazioneCondominio} · {t('detail.header', { numero: data.numeroPratica })}
         </Text>
-        <Title order={2} fz="h3">
+        <Title order={2} fz="h3" style={{ overflowWrap: 'anywhere' }}>
           {data.titolo}
         </Title>
         <Group gap="xs">
@@ -164,36 +165,22 @@ export function ActivityDetail({ id, onClose }: ActivityDetailProps) {
             {data.descrizione || '—'}
           </Text>
         ) : (
-          <Stack gap="xs">
-            <Textarea
-              aria-label={t('detail.description')}
-              value={editingDescription}
-              onChange={(e) => setEditingDescription(e.currentTarget.value)}
-              autosize
-              minRows={3}
-            />
-            <Group gap="xs" justify="flex-end">
-              <Button size="xs" variant="default" onClick={() => setEditingDescription(null)}>
-                {t('common:cancel')}
-              </Button>
-              <Button
-                size="xs"
-                loading={descriptionStatus.isLoading}
-                disabled={!editingDescription.trim()}
-                onClick={async () => {
-                  await changeDescription({
-                    id,
-                    descrizione: editingDescription,
-                    operatore: data.operatore || '-',
-                  }).unwrap();
-                  setEditingDescription(null);
-                  done();
-                }}
-              >
-                {t('common:save')}
-              </Button>
-            </Group>
-          </Stack>
+          <InlineEditor
+            label={t('detail.description')}
+            initial={editingDescription}
+            saving={descriptionStatus.isLoading}
+            maxLength={4000}
+            onCancel={() => setEditingDescription(null)}
+            onSave={async (descrizione) => {
+              try {
+                await changeDescription({ id, descrizione, operatore: data.operatore || '-' }).unwrap();
+                setEditingDescription(null);
+                done();
+              } catch {
+                // The base query told the user; the edit stays open with the text.
+              }
+            }}
+          />
         )}
       </Stack>
 
@@ -297,6 +284,8 @@ function NotesSection({ activityId, notes }: { activityId: number; notes: Activi
   const [updateNote] = useUpdateNoteMutation();
   const [deleteNote] = useDeleteNoteMutation();
   const [askOperator, setAskOperator] = useState(false);
+  // A note typed but not added yet is an unsaved change of the drawer.
+  useDrawerUnsavedChanges(text.trim() !== '');
 
   return (
     <Stack gap="xs">
@@ -310,35 +299,27 @@ function NotesSection({ activityId, notes }: { activityId: number; notes: Activi
       )}
       {notes.map((note) =>
         editing?.note.id === note.id ? (
-          <Stack key={note.id} gap={4}>
-            <Textarea
-              aria-label={t('detail.editNote')}
-              value={editing.text}
-              onChange={(e) => setEditing({ note, text: e.currentTarget.value })}
-              autosize
-            />
-            <Group gap="xs" justify="flex-end">
-              <Button size="xs" variant="default" onClick={() => setEditing(null)}>
-                {t('common:cancel')}
-              </Button>
-              <Button
-                size="xs"
-                disabled={!editing.text.trim()}
-                onClick={async () => {
-                  await updateNote({
-                    id: activityId,
-                    notaId: note.id,
-                    testo: editing.text,
-                    operatore: note.operatore || '-',
-                    objVersion: note.objVersion,
-                  }).unwrap();
-                  setEditing(null);
-                }}
-              >
-                {t('common:save')}
-              </Button>
-            </Group>
-          </Stack>
+          <InlineEditor
+            key={note.id}
+            label={t('detail.editNote')}
+            initial={editing.text}
+            minRows={1}
+            onCancel={() => setEditing(null)}
+            onSave={async (testo) => {
+              try {
+                await updateNote({
+                  id: activityId,
+                  notaId: note.id,
+                  testo,
+                  operatore: note.operatore || '-',
+                  objVersion: note.objVersion,
+                }).unwrap();
+                setEditing(null);
+              } catch {
+                // The base query told the user; the edit stays open with the text.
+              }
+            }}
+          />
         ) : (
           <Group key={note.id} justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <Stack gap={0}>
@@ -401,7 +382,6 @@ function NotesSection({ activityId, notes }: { activityId: number; notes: Activi
           notifications.show({ color: 'green', message: t('detail.noteAdded') });
         }}
       />
-      {addStatus.isError && <Alert color="red">{t('common:loadingFailed')}</Alert>}
     </Stack>
   );
 }

@@ -56,6 +56,59 @@ import {
 type Tab = 'open' | 'suspended' | 'closed' | 'all';
 const TAB_STATE: Record<Tab, string | undefined> = { open: '1', suspended: '2', closed: '0', all: undefined };
 
+/** Tab, order, page and filters live in the URL (`?scheda=chiuse&ordine=…&priorita=4`): kept on reload and linkable. */
+const TAB_PARAM: Record<Tab, string | null> = {
+  open: null,
+  suspended: 'sospese',
+  closed: 'chiuse',
+  all: 'tutte',
+};
+
+function tabFrom(params: URLSearchParams): Tab {
+  const value = params.get('scheda');
+  return (Object.keys(TAB_PARAM) as Tab[]).find((tab) => TAB_PARAM[tab] === value) ?? 'open';
+}
+
+function orderFrom(params: URLSearchParams): ActivityOrder {
+  const value = params.get('ordine');
+  return (activityOrders as readonly string[]).includes(value ?? '')
+    ? (value as ActivityOrder)
+    : ActivityOrder.Newest;
+}
+
+function filtersFrom(params: URLSearchParams): ActivityFilterValues {
+  const values = { ...emptyFilters } as Record<string, string | boolean>;
+  for (const [key, empty] of Object.entries(emptyFilters)) {
+    const value = params.get(key);
+    if (value === null) continue;
+    values[key] = typeof empty === 'boolean' ? value === 'true' : value;
+  }
+  return values as unknown as ActivityFilterValues;
+}
+
+function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.trunc(Number(params.get('pagina'))) || 1);
+  // Built on the live address, as the drawer's parameter is (entity-drawer.tsx): the router's copy can
+  // lag behind a drawer just closed, and writing it back would reopen the drawer.
+  const update = (changes: { tab?: Tab; order?: string; page?: number; filters?: ActivityFilterValues }) => {
+    const current = window.location.search.replace(/^\?/, '');
+    const next = new URLSearchParams(current);
+    const put = (key: string, value: string | null) =>
+      value === null || value === '' ? next.delete(key) : next.set(key, value);
+    if (changes.tab !== undefined) put('scheda', TAB_PARAM[changes.tab]);
+    if (changes.order !== undefined)
+      put('ordine', changes.order === ActivityOrder.Newest ? null : changes.order);
+    if (changes.filters) {
+      for (const key of Object.keys(emptyFilters)) next.delete(key);
+      for (const [key, value] of Object.entries(filterParams(changes.filters))) next.set(key, value);
+    }
+    if (changes.page !== undefined) put('pagina', changes.page > 1 ? String(changes.page) : null);
+    if (next.toString() !== new URLSearchParams(current).toString()) setParams(next, { replace: true });
+  };
+  return { tab: tabFrom(params), order: orderFrom(params), page, filters: filtersFrom(params), update };
+}
+
 export interface ActivityListProps {
   onCreate: () => void;
 }
@@ -63,18 +116,11 @@ export interface ActivityListProps {
 /** The activities: status tabs, search, filters, ordering, paging; a row opens the drawer. */
 export function ActivityList({ onCreate }: ActivityListProps) {
   const { t } = useTranslation(['activities', 'common']);
-  const [tab, setTab] = useState<Tab>('open');
+  const { tab, order, page, filters, update } = useListParams();
   const [search, setSearch] = useState('');
   // A link from the condominium drawer opens the list filtered on that condominium (?condGenID=).
-  const [urlParams] = useSearchParams();
-  const linkedCondominium = urlParams.get('condGenID') ?? '';
-  const [filters, setFilters] = useState<ActivityFilterValues>(() => ({
-    ...emptyFilters,
-    condGenID: /^\d+$/.test(linkedCondominium) ? linkedCondominium : '',
-  }));
-  const [showFilters, setShowFilters] = useState(linkedCondominium !== '');
-  const [order, setOrder] = useState<string>(ActivityOrder.Newest);
-  const [page, setPage] = useState(1);
+  const [showFilters, setShowFilters] = useState(filters.condGenID !== '');
+  const setPage = (value: number) => update({ page: value });
   const [debounced] = useDebouncedValue(search.trim(), FILTER_DEBOUNCE_MS);
   const searchQuery = debounced.length >= SEARCH_MIN_LENGTH ? debounced : '';
   const query = useDeferredValue({
@@ -97,8 +143,7 @@ export function ActivityList({ onCreate }: ActivityListProps) {
 
   const changeFilters = (values: ActivityFilterValues) =>
     startTransition(() => {
-      setFilters(values);
-      setPage(1);
+      update({ filters: values, page: 1 });
     });
 
   return (
@@ -107,8 +152,7 @@ export function ActivityList({ onCreate }: ActivityListProps) {
         value={tab}
         onChange={(v) =>
           startTransition(() => {
-            setTab((v as Tab) ?? 'open');
-            setPage(1);
+            update({ tab: (v as Tab) ?? 'open', page: 1 });
           })
         }
       >
@@ -140,7 +184,8 @@ export function ActivityList({ onCreate }: ActivityListProps) {
           data={activityOrders.map((o) => ({ value: o, label: activityOrderLabels[o] }))}
           value={searchQuery ? ActivityOrder.Newest : order}
           disabled={searchQuery !== ''}
-          onChange={(v) => startTransition(() => setOrder(v ?? ActivityOrder.Newest))}
+          description={searchQuery ? t('orderDuringSearch') : undefined}
+          onChange={(v) => startTransition(() => update({ order: v ?? ActivityOrder.Newest, page: 1 }))}
           allowDeselect={false}
           w={190}
         />
@@ -241,6 +286,7 @@ export function ActivityList({ onCreate }: ActivityListProps) {
                           fw={600}
                           c="brand.9"
                           td="underline"
+                          style={{ overflowWrap: 'anywhere' }}
                         >
                           {item.titolo}
                         </UnstyledButton>
@@ -315,7 +361,13 @@ function ActivityCard({ item, onOpen }: { item: ActivityListItem; onOpen: () => 
           </Text>
           <PriorityBadge priorita={item.priorita} />
         </Group>
-        <UnstyledButton onClick={onOpen} fw={600} c="brand.9" td="underline">
+        <UnstyledButton
+          onClick={onOpen}
+          fw={600}
+          c="brand.9"
+          td="underline"
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {item.titolo}
         </UnstyledButton>
         <Text size="sm">{item.intestazioneCondominio}</Text>

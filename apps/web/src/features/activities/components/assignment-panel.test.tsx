@@ -68,4 +68,11 @@ describe('assignment actions follow the transition table', () => {
     );
     expect(buttons()).toEqual([]);
   });
+
+  it('offers no reminder once the intervention is marked done', () => {
+    renderWithProviders(<AssignmentPanel activity={activity} intervention={intervention(2, '2026-03-05')} />);
+    expect(screen.getByText('Accettato')).toBeInTheDocument();
+    expect(buttons()).not.toContain('Sollecita');
+    expect(buttons()).not.toContain('Messaggio con file');
+  });
 });

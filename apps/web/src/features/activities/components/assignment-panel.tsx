@@ -13,6 +13,7 @@ import {
 import { IconFile, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGuardedClose } from '../../../shared/ui/unsaved-changes.tsx';
 import {
   useAssignmentActionMutation,
   useSendAssignmentMutation,
@@ -52,7 +53,8 @@ export function AssignmentPanel({
   const closed = isClosedState(activity.stato);
   const stato = assignment?.stato ?? 0;
   const allowed = assignmentActionsFrom(stato, 'amministratore');
-  const canSend = !closed && !intervention.dataEsecuzione && stato === 0;
+  const done = Boolean(intervention.dataEsecuzione);
+  const canSend = !closed && !done && stato === 0;
   const key = { attivitaId: activity.id, interventoId: intervention.id };
 
   return (
@@ -102,17 +104,17 @@ export function AssignmentPanel({
               {t('assignment.send')}
             </Button>
           )}
-          {assignment && allowed.includes('sollecita') && (
+          {assignment && !done && allowed.includes('sollecita') && (
             <Button size="compact-xs" variant="light" onClick={() => setReasonAction('sollecita')}>
               {t('assignment.remind')}
             </Button>
           )}
-          {assignment && allowed.includes('integrazione') && (
+          {assignment && !done && allowed.includes('integrazione') && (
             <Button size="compact-xs" variant="light" onClick={() => setIntegration(true)}>
               {t('assignment.integration')}
             </Button>
           )}
-          {assignment && allowed.includes('riproponi') && (
+          {assignment && !done && allowed.includes('riproponi') && (
             <Button size="compact-xs" variant="light" onClick={() => setReasonAction('riproponi')}>
               {t('assignment.repropose')}
             </Button>
@@ -151,14 +153,9 @@ export function AssignmentPanel({
       </OperatorModal>
       <OperatorModal
         opened={reasonAction !== null}
-        title={
-          reasonAction === 'annulla'
-            ? t('assignment.cancel')
-            : reasonAction === 'sollecita'
-              ? t('assignment.remind')
-              : t('assignment.repropose')
-        }
-        confirmLabel={t('common:confirm')}
+        title={reasonAction ? t(`assignment.reasonTitle.${reasonAction}`) : ''}
+        confirmLabel={reasonAction ? t(`assignment.reasonConfirm.${reasonAction}`) : ''}
+        cancelLabel={t('common:back')}
         askOperator={false}
         reasonLabel={t('assignment.reason')}
         reasonRequired={reasonAction !== 'riproponi'}
@@ -196,61 +193,65 @@ function IntegrationModal({
     setError(null);
     onClose();
   };
+  const guard = useGuardedClose(() => message.trim() !== '' || file !== null, close);
   return (
-    <Modal opened={opened} onClose={close} title={t('assignment.integration')}>
-      <Stack gap="sm">
-        <Textarea
-          label={t('assignment.message')}
-          value={message}
-          onChange={(e) => setMessage(e.currentTarget.value)}
-          required
-          autosize
-          minRows={2}
-          error={error && !message.trim() ? error : undefined}
-        />
-        <Dropzone
-          onDrop={(files) => setFile(files[0] ?? null)}
-          maxFiles={1}
-          multiple={false}
-          aria-label={t('assignment.dropzone')}
-        >
-          <Group justify="center" gap="sm" mih={80} style={{ pointerEvents: 'none' }}>
-            {file ? <IconFile size={28} aria-hidden /> : <IconUpload size={28} aria-hidden />}
-            <Stack gap={0}>
-              <Text size="sm">
-                {file ? t('assignment.fileChosen', { name: file.name }) : t('assignment.dropzone')}
-              </Text>
-              <Text size="xs" c="gray.7">
-                {t('assignment.dropzoneHint')}
-              </Text>
-            </Stack>
-          </Group>
-        </Dropzone>
-        {error && !file && (
-          <Text size="sm" c="red">
-            {error}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('common:cancel')}
-          </Button>
-          <Button
-            loading={status.isLoading}
-            onClick={async () => {
-              if (!file || !message.trim()) {
-                setError(t('common:requiredField'));
-                return;
-              }
-              await sendIntegration({ ...assignmentKey, messaggio: message.trim(), file }).unwrap();
-              notifications.show({ color: 'green', message: t('detail.saved') });
-              close();
-            }}
+    <>
+      {guard.confirmation}
+      <Modal opened={opened} onClose={guard.requestClose} title={t('assignment.integration')}>
+        <Stack gap="sm">
+          <Textarea
+            label={t('assignment.message')}
+            value={message}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+            required
+            autosize
+            minRows={2}
+            error={error && !message.trim() ? error : undefined}
+          />
+          <Dropzone
+            onDrop={(files) => setFile(files[0] ?? null)}
+            maxFiles={1}
+            multiple={false}
+            aria-label={t('assignment.dropzone')}
           >
-            {t('common:confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+            <Group justify="center" gap="sm" mih={80} style={{ pointerEvents: 'none' }}>
+              {file ? <IconFile size={28} aria-hidden /> : <IconUpload size={28} aria-hidden />}
+              <Stack gap={0}>
+                <Text size="sm">
+                  {file ? t('assignment.fileChosen', { name: file.name }) : t('assignment.dropzone')}
+                </Text>
+                <Text size="xs" c="gray.7">
+                  {t('assignment.dropzoneHint')}
+                </Text>
+              </Stack>
+            </Group>
+          </Dropzone>
+          {error && !file && (
+            <Text size="sm" c="red">
+              {error}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={guard.requestClose}>
+              {t('common:cancel')}
+            </Button>
+            <Button
+              loading={status.isLoading}
+              onClick={async () => {
+                if (!file || !message.trim()) {
+                  setError(t('common:requiredField'));
+                  return;
+                }
+                await sendIntegration({ ...assignmentKey, messaggio: message.trim(), file }).unwrap();
+                notifications.show({ color: 'green', message: t('detail.saved') });
+                close();
+              }}
+            >
+              {t('common:confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Button,
   Card,
   Group,
   Loader,
@@ -16,12 +17,13 @@ import {
   type AssignmentState,
   assignmentStateLabels,
   isoDateToday,
+  Priority,
 } from '@stabile/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
-import { useHomeQuery } from '../activities-api.ts';
+import { useActivitiesQuery, useHomeQuery } from '../activities-api.ts';
 import { italianDate, italianDateTime } from '../format.ts';
 import { InterventionDisplayBadge, PriorityBadge } from './activity-badges.tsx';
 
@@ -30,10 +32,17 @@ function Section({
   empty,
   children,
   count,
+  total,
+  more,
 }: {
   title: string;
   empty: string;
+  /** The items shown. */
   count: number;
+  /** What the badge says: the whole number when it is known and larger than the items shown. */
+  total?: string;
+  /** A link to the whole list, filtered the same way. */
+  more?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -43,7 +52,7 @@ function Section({
           {title}
         </Title>
         <Badge variant="light" color={count > 0 ? 'red' : 'gray'}>
-          {count}
+          {total ?? count}
         </Badge>
       </Group>
       {count === 0 ? (
@@ -51,11 +60,21 @@ function Section({
           {empty}
         </Text>
       ) : (
-        <Stack gap={6}>{children}</Stack>
+        <Stack gap={6}>
+          {children}
+          {more}
+        </Stack>
       )}
     </Card>
   );
 }
+
+/** The open urgent activities: the list's own count, the same filter as "vedi tutte". */
+const URGENT_FILTER = { stato: 1, priorita: Priority.Urgent } as const;
+const URGENT_LINK = `/activities?priorita=${Priority.Urgent}`;
+/** The rows the home call sends per section: a full section may not be the whole story. */
+const SECTION_SIZE = 10;
+const atLeast = (count: number) => (count >= SECTION_SIZE ? `${count}+` : undefined);
 
 function ActivityLink({ item, extra }: { item: ActivityListItem; extra?: ReactNode }) {
   const open = useOpenEntityDetails();
@@ -64,7 +83,7 @@ function ActivityLink({ item, extra }: { item: ActivityListItem; extra?: ReactNo
     <UnstyledButton onClick={() => open('attivita', item.id)} p={4} style={{ borderRadius: 4 }}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Stack gap={0}>
-          <Text fw={600} size="sm" c="brand.9" td="underline">
+          <Text fw={600} size="sm" c="brand.9" td="underline" style={{ overflowWrap: 'anywhere' }}>
             {item.titolo}
           </Text>
           <Text size="xs" c="gray.7">
@@ -80,10 +99,31 @@ function ActivityLink({ item, extra }: { item: ActivityListItem; extra?: ReactNo
 /** Home: what needs attention now, each item a link into its activity drawer. */
 export function HomeAttention() {
   const { t } = useTranslation(['home', 'activities', 'common']);
-  const { data, isLoading, isError } = useHomeQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, isError, refetch } = useHomeQuery(undefined, { refetchOnMountOrArgChange: true });
+  const urgentTotal = useActivitiesQuery({ ...URGENT_FILTER, pageNumber: 1, pageSize: 1 });
   const open = useOpenEntityDetails();
   if (isLoading) return <Loader role="status" aria-label={t('common:loading')} />;
-  if (isError || !data) return <Alert color="red">{t('common:loadingFailed')}</Alert>;
+  if (isError || !data)
+    return (
+      <Alert color="red" role="alert">
+        <Group justify="space-between">
+          <Text size="sm">{t('common:loadingFailed')}</Text>
+          <Button size="xs" variant="light" onClick={() => void refetch()}>
+            {t('common:retry')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  // The latest reply of each request (the list comes newest first): one row per provider's request.
+  const answers = data.risposteFornitori.filter(
+    (reply, index, all) => all.findIndex((other) => other.interventoID === reply.interventoID) === index,
+  );
+  const urgentPagination = urgentTotal.data?.pagination;
+  const urgentCount = urgentPagination
+    ? urgentPagination.totalCapped
+      ? t('common:totalCapped', { count: urgentPagination.totalCount })
+      : String(Math.max(urgentPagination.totalCount, data.urgenti.length))
+    : undefined;
   const today = isoDateToday();
   return (
     <Stack gap="md">
@@ -94,12 +134,32 @@ export function HomeAttention() {
         </Anchor>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Section title={t('urgent')} empty={t('nothingUrgent')} count={data.urgenti.length}>
+        <Section
+          title={t('urgent')}
+          empty={t('nothingUrgent')}
+          count={data.urgenti.length}
+          total={urgentCount}
+          more={
+            <Anchor component={Link} to={URGENT_LINK} size="sm">
+              {t('seeAll')}
+            </Anchor>
+          }
+        >
           {data.urgenti.map((item) => (
             <ActivityLink key={item.id} item={item} extra={<PriorityBadge priorita={item.priorita} />} />
           ))}
         </Section>
-        <Section title={t('overdue')} empty={t('nothingOverdue')} count={data.scadute.length}>
+        <Section
+          title={t('overdue')}
+          empty={t('nothingOverdue')}
+          count={data.scadute.length}
+          total={atLeast(data.scadute.length)}
+          more={
+            <Anchor component={Link} to="/activities?ordine=scadenza" size="sm">
+              {t('seeAllByDue')}
+            </Anchor>
+          }
+        >
           {data.scadute.map((item) => (
             <ActivityLink
               key={item.id}
@@ -116,12 +176,13 @@ export function HomeAttention() {
           title={t('lateInterventions')}
           empty={t('nothingLate')}
           count={data.interventiInRitardo.length}
+          total={atLeast(data.interventiInRitardo.length)}
         >
           {data.interventiInRitardo.map((i) => (
             <UnstyledButton key={i.interventoID} onClick={() => open('attivita', i.attivitaID)} p={4}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Stack gap={0}>
-                  <Text fw={600} size="sm" c="brand.9" td="underline">
+                  <Text fw={600} size="sm" c="brand.9" td="underline" style={{ overflowWrap: 'anywhere' }}>
                     {i.titolo}
                   </Text>
                   <Text size="xs" c="gray.7">
@@ -136,9 +197,9 @@ export function HomeAttention() {
         <Section
           title={`${t('answers')}${data.ultimaVisita ? ` ${t('answersSince', { date: italianDateTime(data.ultimaVisita) })}` : ''}`}
           empty={t('noAnswers')}
-          count={data.risposteFornitori.length}
+          count={answers.length}
         >
-          {data.risposteFornitori.map((r) => (
+          {answers.map((r) => (
             <UnstyledButton
               key={`${r.interventoID}-${r.data}`}
               onClick={() => open('attivita', r.attivitaID)}
@@ -146,7 +207,7 @@ export function HomeAttention() {
             >
               <Stack gap={0}>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text fw={600} size="sm" c="brand.9" td="underline">
+                  <Text fw={600} size="sm" c="brand.9" td="underline" style={{ overflowWrap: 'anywhere' }}>
                     {r.titolo}
                   </Text>
                   <Badge variant="light">
@@ -155,7 +216,7 @@ export function HomeAttention() {
                 </Group>
                 <Text size="xs" c="gray.7">
                   {r.fornitoreDescr} · {italianDateTime(r.data)}
-                  {r.testo ? ` · ${r.testo}` : ''}
+                  {` · ${r.testo || t(`replies.${r.azione}`, { defaultValue: '' })}`}
                 </Text>
               </Stack>
             </UnstyledButton>

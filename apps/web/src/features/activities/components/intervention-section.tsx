@@ -13,11 +13,15 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { type ActivityDetail, type Intervention, isClosedState, isoDateToday } from '@stabile/contract';
+import { type ActivityDetail, Area, type Intervention, isClosedState, isoDateToday } from '@stabile/contract';
 import { IconPlus } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isAreaAllowed } from '../../../app/state/auth-slice.ts';
+import { revealFirstInvalid } from '../../../shared/forms/first-error.ts';
+import { useAppSelector } from '../../../shared/hooks.ts';
 import { DateField } from '../../../shared/ui/date-field.tsx';
+import { useGuardedClose } from '../../../shared/ui/unsaved-changes.tsx';
 import {
   useActivityProvidersQuery,
   useCreateInterventionMutation,
@@ -47,6 +51,8 @@ export function InterventionSection({ activity }: { activity: ActivityDetail }) 
   const [markDone, doneStatus] = useMarkInterventionDoneMutation();
   const [remove, removeStatus] = useDeleteInterventionMutation();
   const closed = isClosedState(activity.stato);
+  // A new intervention needs a provider chosen from the providers' list: not offered without that area.
+  const providersAllowed = useAppSelector((state) => isAreaAllowed(state.auth, Area.Providers));
   const byProvider = new Map<number, Intervention[]>();
   for (const i of activity.interventi)
     byProvider.set(i.fornitoreID, [...(byProvider.get(i.fornitoreID) ?? []), i]);
@@ -58,7 +64,7 @@ export function InterventionSection({ activity }: { activity: ActivityDetail }) 
         <Title order={3} fz="h5">
           {t('detail.interventions')}
         </Title>
-        {!closed && (
+        {!closed && providersAllowed && (
           <Button
             size="xs"
             variant="light"
@@ -205,6 +211,15 @@ function InterventionModal({ activity, editing, onClose }: InterventionModalProp
   const [postpone] = usePostponeInterventionMutation();
   const [send] = useSendAssignmentMutation();
   const current = editing && editing.mode !== 'add' ? editing.intervention : null;
+  const formRef = useRef<HTMLFormElement>(null);
+  const guard = useGuardedClose(
+    () =>
+      provider !== null ||
+      descrizione !== (current?.descrizione ?? '') ||
+      dataPrevista !== (current?.dataPrevista ?? '') ||
+      motivazione !== '',
+    onClose,
+  );
 
   useEffect(() => {
     setProvider(null);
@@ -237,6 +252,7 @@ function InterventionModal({ activity, editing, onClose }: InterventionModalProp
       (editing?.mode === 'postpone' && (!dataPrevista || !motivazione.trim()))
     ) {
       setError(t('common:requiredField'));
+      revealFirstInvalid(formRef.current);
       return;
     }
     setError(null);
@@ -281,8 +297,9 @@ function InterventionModal({ activity, editing, onClose }: InterventionModalProp
 
   return (
     <>
-      <Modal opened={editing !== null && !confirming} onClose={onClose} title={title}>
-        <form onSubmit={validate} noValidate>
+      {guard.confirmation}
+      <Modal opened={editing !== null && !confirming} onClose={guard.requestClose} title={title}>
+        <form ref={formRef} onSubmit={validate} noValidate>
           <Stack gap="sm">
             {editing?.mode === 'add' && (
               <Select
@@ -335,7 +352,7 @@ function InterventionModal({ activity, editing, onClose }: InterventionModalProp
               />
             )}
             <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
+              <Button variant="default" onClick={guard.requestClose}>
                 {t('common:cancel')}
               </Button>
               <Button type="submit">{t('common:confirm')}</Button>

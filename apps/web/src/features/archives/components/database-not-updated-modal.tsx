@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routeDataRefreshed, selectArchive } from '../../../app/state/general-slice.ts';
 import { modalClosed, selectModalOpen } from '../../../app/state/modals-slice.ts';
-import { api } from '../../../shared/api/api.ts';
+import { api, TAG_TYPES } from '../../../shared/api/api.ts';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
 import { openArchive, unsetArchive } from '../../auth/session-thunks.ts';
 import { archivesApi, useUpdateDbMutation } from '../archives-api.ts';
@@ -46,7 +46,8 @@ export function DatabaseNotUpdatedModal() {
     notifications.show({ color: 'teal', title: t('updateDone'), message: t('updateDoneText') });
     close();
     await dispatch(openArchive(archive));
-    dispatch(api.util.invalidateTags(['Archive']));
+    // Whatever failed with "archivio da aggiornare" (Home, a list) loads again now.
+    dispatch(api.util.invalidateTags([...TAG_TYPES]));
     dispatch(routeDataRefreshed());
   };
 

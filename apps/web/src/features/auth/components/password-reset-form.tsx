@@ -1,5 +1,10 @@
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
-import { AuthPath, passwordResetFormSchema, type PasswordResetForm as ResetValues } from '@stabile/contract';
+import {
+  AuthPath,
+  ErrorCode,
+  passwordResetFormSchema,
+  type PasswordResetForm as ResetValues,
+} from '@stabile/contract';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +14,11 @@ import { type FieldError, firstError } from '../../../shared/forms/first-error.t
 export interface PasswordResetFormProps {
   token: string;
   onDone: () => void;
+  /** The server refused the link itself (used, expired): the page offers a new one. */
+  onLinkRefused?: () => void;
 }
 
-export function PasswordResetForm({ token, onDone }: PasswordResetFormProps) {
+export function PasswordResetForm({ token, onDone, onLinkRefused }: PasswordResetFormProps) {
   const { t } = useTranslation('auth');
   const [isLoading, setLoading] = useState(false);
   const [values, setValues] = useState<ResetValues>({ password: '', conferma: '' });
@@ -27,7 +34,8 @@ export function PasswordResetForm({ token, onDone }: PasswordResetFormProps) {
     setLoading(true);
     const result = await postJson<{ ok: true }>(AuthPath.passwordReset, { token, password: values.password });
     setLoading(false);
-    if (result.error) setRefusal(result.error.message);
+    if (result.error?.code === ErrorCode.WrongParams && onLinkRefused) onLinkRefused();
+    else if (result.error) setRefusal(result.error.message);
     else onDone();
   }
 

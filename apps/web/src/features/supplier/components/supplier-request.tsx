@@ -13,9 +13,11 @@ import {
 } from '@mantine/core';
 import {
   type ApiError,
+  AssignmentMessageText,
   type AssignmentState,
   activityPathOf,
   assignmentStateLabels,
+  ErrorCode,
   isoDateToday,
   type Priority,
   priorityLabels,
@@ -25,6 +27,7 @@ import {
 } from '@stabile/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withoutFieldName } from '../../../shared/api/error-message.ts';
 import { DateField } from '../../../shared/ui/date-field.tsx';
 import { useSupplierAnswerMutation, useSupplierRequestQuery } from '../supplier-api.ts';
 
@@ -32,6 +35,17 @@ function italianDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const [y, m, d] = iso.slice(0, 10).split('-');
   return `${d}/${m}/${y}`;
+}
+
+/**
+ * What an outside supplier reads when the link does not open a request: a truncated or mistyped link
+ * is refused by its shape (113) or not found (122); both are "the link is not valid, ask the studio".
+ */
+function linkProblem(error: ApiError | undefined): string {
+  if (!error || error.code === ErrorCode.Validation || error.code === ErrorCode.NotFound) {
+    return AssignmentMessageText.LinkInvalid;
+  }
+  return error.message;
 }
 
 /** Actions that need a form before they are sent. */
@@ -46,7 +60,7 @@ const NEEDS_FORM: ReadonlySet<SupplierAction> = new Set([
 /** The request as the provider sees it on a phone, with the answers its state allows. */
 export function SupplierRequest({ token }: { token: string }) {
   const { t } = useTranslation('supplier');
-  const { data, isLoading, error } = useSupplierRequestQuery(token);
+  const { data, isLoading, error, refetch } = useSupplierRequestQuery(token);
   const [answer, answerState] = useSupplierAnswerMutation();
   const [form, setForm] = useState<SupplierAction | null>(null);
   const [nuovaData, setNuovaData] = useState('');
@@ -59,7 +73,14 @@ export function SupplierRequest({ token }: { token: string }) {
   if (error || !data) {
     return (
       <Alert color="red" title={t('errorTitle')} role="alert">
-        {(error as ApiError | undefined)?.message ?? ''}
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{linkProblem(error as ApiError | undefined)}</Text>
+          {(error as ApiError | undefined)?.status === 0 && (
+            <Button size="xs" variant="light" onClick={() => void refetch()}>
+              {t('retry')}
+            </Button>
+          )}
+        </Stack>
       </Alert>
     );
   }
@@ -83,7 +104,7 @@ export function SupplierRequest({ token }: { token: string }) {
       setNuovaData('');
       setSent(true);
     } catch (e) {
-      setFormError((e as ApiError).message);
+      setFormError(withoutFieldName((e as ApiError).message));
     }
   };
 

@@ -1,8 +1,9 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Registry } from '@stabile/contract';
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGuardedClose } from '../unsaved-changes.tsx';
 import type { RegistryKindFormProps } from './registry-form.tsx';
 import { emptyValues, type RegistryBody } from './registry-form-values.ts';
 
@@ -21,7 +22,11 @@ export interface RegistryCreateModalProps {
   confirm?: { title: string; text: (descr: string) => string; action: string };
 }
 
-/** New contact or provider: the empty form, optionally a confirmation, then the new record. */
+/**
+ * New contact or provider: the empty form, optionally a confirmation, then the new record. The
+ * confirmation opens above the form, which stays as it was: "Annulla" returns to it unchanged. Closing
+ * a form with something typed in it asks first.
+ */
 export function RegistryCreateModal({
   opened,
   onClose,
@@ -34,30 +39,43 @@ export function RegistryCreateModal({
 }: RegistryCreateModalProps) {
   const { t } = useTranslation(['common', 'errors']);
   const [pending, setPending] = useState<RegistryBody | null>(null);
+  const dirty = useRef(false);
+  const guard = useGuardedClose(
+    () => dirty.current,
+    () => {
+      dirty.current = false;
+      onClose();
+    },
+  );
 
   const save = async (body: RegistryBody) => {
     const created = await onCreate(body);
     setPending(null);
     if (!created) return;
     notifications.show({ color: 'green', message: t('errors:genericSuccess') });
+    dirty.current = false;
     onClose();
     onCreated(created);
   };
 
   return (
     <>
-      <Modal opened={opened && !pending} onClose={onClose} title={title} size="xl">
+      <Modal opened={opened} onClose={guard.requestClose} title={title} size="xl">
         {opened && (
           <Form
             initialValues={emptyValues()}
             submitting={creating}
             submitLabel={t('common:save')}
+            onDirtyChange={(value) => {
+              dirty.current = value;
+            }}
             onSubmit={(body) => (confirm ? setPending(body) : void save(body))}
           />
         )}
       </Modal>
+      {guard.confirmation}
       {confirm && (
-        <Modal opened={pending !== null} onClose={() => setPending(null)} title={confirm.title}>
+        <Modal opened={pending !== null} onClose={() => setPending(null)} title={confirm.title} zIndex={300}>
           <Text mb="md">{confirm.text(pending?.descr ?? '')}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setPending(null)}>

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { type DurcState, durcStateLabels, type Registry } from '@stabile/contract';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDrawerUnsavedChanges } from '../unsaved-changes.tsx';
 import type { RegistryKindFormProps } from './registry-form.tsx';
 import { type RegistryBody, valuesFrom } from './registry-form-values.ts';
 
@@ -34,6 +35,8 @@ export function RegistryDetailView({
 }: RegistryDetailViewProps) {
   const { t } = useTranslation(['contacts', 'common']);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  useDrawerUnsavedChanges(dirty);
 
   const save = (body: RegistryBody) =>
     void onSave({ ...body, objVersion: record.objVersion })
@@ -52,7 +55,7 @@ export function RegistryDetailView({
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <Title order={2} fz="h3">
+        <Title order={2} fz="h3" style={{ overflowWrap: 'anywhere' }}>
           {record.descr}
         </Title>
         <Group gap="xs">
@@ -78,6 +81,7 @@ export function RegistryDetailView({
         submitting={saving}
         submitLabel={t('common:save')}
         onSubmit={save}
+        onDirtyChange={setDirty}
         extraActions={
           <Button color="red" variant="light" onClick={() => setConfirmDelete(true)}>
             {t('delete')}

@@ -10,6 +10,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
   communicationLanguageLabels,
   communicationLanguages,
@@ -22,12 +23,13 @@ import {
   shippingMethods,
   withholdingTaxCodes,
 } from '@stabile/contract';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useNazioniQuery, useTitoliQuery } from '../../api/lookups-api.ts';
-import { firstError } from '../../forms/first-error.ts';
+import { firstErrorOf, revealFirstInvalid } from '../../forms/first-error.ts';
 import { AddressFields } from './address-fields.tsx';
+import classes from './registry-form.module.css';
 import {
   type RegistryBody,
   type RegistryFormValues,
@@ -56,6 +58,8 @@ export interface RegistryFormProps {
   extraActions?: ReactNode;
   /** Fields only contacts or only providers have, appended to their section (e.g. the DURC). */
   extraFields?: Partial<Record<SectionKey, (context: RegistryFieldContext) => ReactNode>>;
+  /** Told whether the values differ from the initial ones (to ask before discarding them). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 type TextField = {
@@ -81,26 +85,37 @@ export function RegistryForm({
   onSubmit,
   extraActions,
   extraFields = {},
+  onDirtyChange,
 }: RegistryFormProps) {
   const { t } = useTranslation(['contacts', 'common']);
-  const [values, setValues] = useState<RegistryFormValues>(initialValues);
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const form = useForm<RegistryFormValues>({
+    mode: 'controlled',
+    initialValues,
+    validate: (values) => firstErrorOf(schema, toBody(values)),
+  });
+  const values = form.getValues();
   const [open, setOpen] = useState<string[]>(['anagrafica', 'indirizzo', 'contatti']);
   const nazioni = useNazioniQuery();
   const titoli = useTitoliQuery();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const dirty = form.isDirty();
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const set = (changes: Partial<RegistryFormValues>) => {
-    setValues((v) => ({ ...v, ...changes }));
-    if (error && error.field in changes) setError(null);
+    form.setValues(changes);
+    for (const field of Object.keys(changes)) if (form.errors[field]) form.clearFieldError(field);
   };
-  const errors: Record<string, string> = error ? { [error.field]: error.message } : {};
+  const errors = form.errors as Record<string, string>;
 
   const text = (
     name: TextField,
-    props: { label?: string; type?: string; inputMode?: 'tel' | 'email' | 'url' } = {},
+    props: { label?: string; type?: string; inputMode?: 'tel' | 'email' | 'url'; required?: boolean } = {},
   ) => (
     <TextInput
       label={props.label ?? t(`fields.${name}`)}
+      withAsterisk={props.required}
+      aria-required={props.required || undefined}
       type={props.type}
       inputMode={props.inputMode}
       value={values[name]}
@@ -109,19 +124,16 @@ export function RegistryForm({
     />
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = toBody(values);
-    const problem = firstError(schema, body);
-    if (problem) {
-      setError(problem);
-      const section: SectionKey = sectionOf(problem.field);
+  const submit = form.onSubmit(
+    (valid) => onSubmit(toBody(valid)),
+    (problems) => {
+      const field = Object.keys(problems)[0];
+      if (!field) return;
+      const section: SectionKey = sectionOf(field);
       setOpen((current) => (current.includes(section) ? current : [...current, section]));
-      return;
-    }
-    setError(null);
-    onSubmit(body);
-  };
+      revealFirstInvalid(formRef.current);
+    },
+  );
 
   const context: RegistryFieldContext = { values, set, errors };
   const section = (key: SectionKey, children: ReactNode) => (
@@ -147,13 +159,13 @@ export function RegistryForm({
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={label}>
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={label}>
       <Stack gap="md">
         <Accordion multiple value={open} onChange={setOpen} variant="separated">
           {section(
             'anagrafica',
             <>
-              {text('descr', { label: t('fields.descr') })}
+              {text('descr', { label: t('fields.descr'), required: true })}
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <Autocomplete
                   label={t('fields.titolo')}
@@ -335,7 +347,7 @@ export function RegistryForm({
             </>,
           )}
         </Accordion>
-        <Group justify="flex-end" gap="sm">
+        <Group justify="flex-end" gap="sm" className={classes.footer}>
           {extraActions}
           <Button type="submit" loading={submitting}>
             {submitLabel}

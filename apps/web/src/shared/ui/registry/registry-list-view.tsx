@@ -12,7 +12,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { RegistryListItem } from '@stabile/contract';
+import { type RegistryListItem, SEARCH_MIN_LENGTH } from '@stabile/contract';
 import { IconAddressBook, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../api/api-types.ts';
@@ -62,6 +62,9 @@ export function RegistryListView({
       <TextInput
         label={t('common:search')}
         placeholder={t(`${ns}:searchPlaceholder`)}
+        description={
+          search.trim() && search.trim().length < SEARCH_MIN_LENGTH ? t('contacts:searchHint') : undefined
+        }
         leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
         onChange={(e) => onSearchChange(e.currentTarget.value)}

@@ -1,0 +1,74 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/*
+ * Unsaved changes inside the entity drawer: each editor that holds changes reports them here, and the
+ * drawer asks before it closes (Escape, the close button, a click outside) and discards them.
+ */
+const dirtyEditors = new Set<string>();
+
+/** Reports that this editor of the open drawer holds changes not yet saved. */
+export function useDrawerUnsavedChanges(dirty: boolean): void {
+  const id = useId();
+  useEffect(() => {
+    if (!dirty) return;
+    dirtyEditors.add(id);
+    return () => {
+      dirtyEditors.delete(id);
+    };
+  }, [dirty, id]);
+}
+
+export function drawerHasUnsavedChanges(): boolean {
+  return dirtyEditors.size > 0;
+}
+
+export interface DiscardChangesModalProps {
+  opened: boolean;
+  /** Back to the form as it was. */
+  onKeep: () => void;
+  /** Close and lose the changes. */
+  onDiscard: () => void;
+}
+
+/** "Modifiche non salvate": continue editing (the default, also on Escape) or leave without saving. */
+export function DiscardChangesModal({ opened, onKeep, onDiscard }: DiscardChangesModalProps) {
+  const { t } = useTranslation('common');
+  return (
+    <Modal opened={opened} onClose={onKeep} title={t('discardTitle')} centered zIndex={400}>
+      <Text mb="md">{t('discardText')}</Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onKeep} data-autofocus>
+          {t('discardKeep')}
+        </Button>
+        <Button color="red" onClick={onDiscard}>
+          {t('discardConfirm')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+/**
+ * Closing that asks first when there are unsaved changes: `requestClose` closes at once when
+ * `isDirty()` is false, otherwise shows `confirmation` (render it next to the modal or drawer).
+ */
+export function useGuardedClose(isDirty: () => boolean, close: () => void) {
+  const [asking, setAsking] = useState(false);
+  const requestClose = () => {
+    if (isDirty()) setAsking(true);
+    else close();
+  };
+  const confirmation = (
+    <DiscardChangesModal
+      opened={asking}
+      onKeep={() => setAsking(false)}
+      onDiscard={() => {
+        setAsking(false);
+        close();
+      }}
+    />
+  );
+  return { requestClose, confirmation, asking };
+}
