@@ -882,7 +882,7 @@ async function searchActivities(
   return pageOf(db, archiveId, await searchIds(), offset, f.pageSize);
 
   async function searchIds(): Promise<number[]> {
-    if (dialect !== 'sqlite') return matching(activitySearchPredicate(dialect, archiveId, terms));
+    if (dialect !== 'sqlite') return pgSearchIds(db, f, terms, shape, values, wanted);
     const group = f.stato === undefined ? undefined : stateGroupOf(f.stato);
     const facetsOnly = facetsCoverFilters(f, window);
     if (facetsOnly && (group === 1 || group === 2) && f.tipoSegnalazID === undefined) {
@@ -918,6 +918,71 @@ async function searchActivities(
 }
 
 const idsNewestFirst = sql`a.id desc`;
+
+/**
+ * How many of an archive's newest activities a PostgreSQL search tests in the search walk index
+ * before it reads every match from the GIN index instead.
+ */
+export const PG_WALK_BUDGET = 4000;
+
+/** The filters besides the search that the search walk index carries (migration 0027). */
+const BESIDES_WALKED: readonly ListFilter[] = ['searchQuery', 'priorita', 'tipoSegnalazID'];
+
+/**
+ * PostgreSQL: the newest `wanted` matches of a search, newest first. Without filters other than the
+ * state tab, priority, type and closed-activity window, the newest PG_WALK_BUDGET entries of the
+ * search walk index (archive, id, with the state, priority, type, condominium, closing date and
+ * search vector: migration 0027) are tested without reading a row; a common word fills the page
+ * there, whatever the size of the archive. When they hold fewer than `wanted` results (a rare word,
+ * a narrow filter), every match is read from the GIN index with the filters and sorted: few rows.
+ * The CTE is materialised so that the planner never walks the whole archive newest first looking
+ * for a word that is rare or absent.
+ */
+async function pgSearchIds(
+  db: Kysely<Database>,
+  f: ActivityListFilters,
+  terms: string[],
+  shape: ListShape,
+  values: ListValues,
+  wanted: number,
+): Promise<number[]> {
+  const searchValues = { ...values, query: pgTsQuery(terms), wanted };
+  if (!hasListFilters(f, BESIDES_WALKED)) {
+    const walked = await pgWalkedMatches(db, shape, searchValues);
+    if (walked.length >= wanted) return walked.map((r) => Number(r.id));
+  }
+  return (await pgAllMatches(db, shape, searchValues)).map((r) => Number(r.id));
+}
+
+const pgTsQuery = (terms: string[]) => terms.map((t) => `${t}:*`).join(' & ');
+
+const pgMatches = (v: ListValues) => sql<SqlBool>`a.search_vector @@ to_tsquery('simple', ${v.query})`;
+
+/** PostgreSQL: the matches among the archive's newest PG_WALK_BUDGET activities (an index-only scan). */
+const pgWalkedMatches = shapedQuery((db, s: ListShape, v: ListValues) => {
+  const newest = sql<ActivityRow>`(select id, stato_gruppo, priorita, tipo_segnalaz_id, cond_gen_id, data_chiusura, search_vector from activities where archive_id = ${v.archiveId} order by id desc limit ${sql.lit(PG_WALK_BUDGET)})`;
+  const walked = db.selectFrom(newest.as('a')) as unknown as ActivityQuery;
+  return applyFilters(walked.where(pgMatches(v)), s, v)
+    .select('a.id')
+    .orderBy('a.id', 'desc')
+    .limit(v.wanted as number);
+});
+
+/** PostgreSQL: every match with the filters, from the GIN index (and the filters' own), sorted. */
+const pgAllMatches = shapedQuery((db, s: ListShape, v: ListValues) => {
+  const matches = applyFilters(archiveActivities(db, v.archiveId as number).where(pgMatches(v)), s, v).select(
+    'a.id',
+  );
+  return db
+    .with(
+      (cte) => cte('m').materialized(),
+      () => matches,
+    )
+    .selectFrom('m')
+    .select('m.id')
+    .orderBy('m.id', 'desc')
+    .limit(v.wanted as number);
+});
 
 /**
  * SQLite: the ids of the newest `wanted` matches of a search whose filters are the list's only (a
