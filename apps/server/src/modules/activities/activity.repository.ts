@@ -489,10 +489,9 @@ const listPage = shapedQuery((db, s: ListShape, v: ListValues) => {
           .offset(v.offset as number) as unknown as PageIdsQuery)
       : byClosingDate && s.orderBy === 'recenti'
         ? pageIdsByStateGroup(db, s, v, [0])
-        : applyOrder(
-            applyFilters(archiveActivities(db, archiveId), s, v, byClosingDate),
-            s.orderBy,
-            byClosingDate ? 'sorted' : 'index',
+        : (byClosingDate
+            ? closedWindowInOrder(db, applyFilters(archiveActivities(db, archiveId), s, v, true), s.orderBy)
+            : applyOrder(applyFilters(archiveActivities(db, archiveId), s, v), s.orderBy)
           )
             .select('a.id as page_id')
             .limit(v.limit as number)
@@ -546,12 +545,16 @@ function pageIdsByStateGroup(
   v: ListValues,
   groups: Array<0 | 1 | 2>,
 ): PageIdsQuery {
-  const inOrder = (group: 0 | 1 | 2, byClosingDate = false) =>
-    applyOrder(
-      applyFilters(archiveActivities(db, v.archiveId as number), { ...s, group }, v, byClosingDate),
-      s.orderBy,
-      byClosingDate ? 'sorted' : 'index',
+  const inOrder = (group: 0 | 1 | 2, byClosingDate = false, only?: RawBuilder<SqlBool>) => {
+    const filtered = applyFilters(
+      archiveActivities(db, v.archiveId as number),
+      { ...s, group },
+      v,
+      byClosingDate,
     );
+    const rows = only ? filtered.where(only) : filtered;
+    return byClosingDate ? closedWindowInOrder(db, rows, s.orderBy) : applyOrder(rows, s.orderBy);
+  };
   const groupIds = (group: 0 | 1 | 2) => {
     const first = (q: ActivityQuery, alias: string) =>
       db.selectFrom(q.select(ORDER_COLUMNS).as(alias)).selectAll();
@@ -576,9 +579,9 @@ function pageIdsByStateGroup(
           .as('r'),
       )
       .select((eb) => eb.fn.countAll<number>().as('n'));
-    const older = inOrder(0, true)
-      .where(sql<SqlBool>`${unindexed('a.data_apertura')} < ${since}`)
-      .limit(sql<number>`${v.upTo} - (${recentCount})`);
+    const older = inOrder(0, true, sql<SqlBool>`${unindexed('a.data_apertura')} < ${since}`).limit(
+      sql<number>`${v.upTo} - (${recentCount})`,
+    );
     return first(recent.limit(v.upTo as number), 'g0r').unionAll(first(older, 'g0o'));
   };
   const [head, ...rest] = groups.map(groupIds) as [
@@ -591,6 +594,24 @@ function pageIdsByStateGroup(
   return applyOrder(merged, s.orderBy)
     .limit(pageLimit(s, v))
     .offset(v.offset as number) as unknown as PageIdsQuery;
+}
+
+/**
+ * Closed activities inside the window, read by their range of closing dates (applyFilters'
+ * byClosingDate), in the list's order. SQLite: the order's keys as expressions that no index gives
+ * (unindexed). PostgreSQL folds that CASE away and walked the order's index instead, testing the
+ * closing date of every closed activity of the archive (years of them: seconds for "closed, oldest
+ * first"); there the window's rows are read in a subquery that its planner keeps apart (OFFSET 0),
+ * by the closing dates' index, and sorted outside it.
+ */
+function closedWindowInOrder(
+  db: Kysely<Database>,
+  filtered: ActivityQuery,
+  order: ActivityListFilters['orderBy'],
+): ActivityQuery {
+  if (dialectOf(db) === 'sqlite') return applyOrder(filtered, order, 'sorted');
+  const window = db.selectFrom(filtered.select(ORDER_COLUMNS).offset(0).as('a')) as unknown as ActivityQuery;
+  return applyOrder(window, order);
 }
 
 /**
