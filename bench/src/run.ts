@@ -244,6 +244,12 @@ async function startBaseline(): Promise<{ url: string; child: ChildProcess }> {
   throw new Error('The bare-Fastify baseline did not start');
 }
 
+/** A share of the baseline: whole percents, tenths below 10%, hundredths below 1%. */
+function formatShare(ratio: number): string {
+  const percent = ratio * 100;
+  return `${percent.toFixed(percent >= 10 ? 0 : percent >= 1 ? 1 : 2)}%`;
+}
+
 /** Latencies to a tenth of a millisecond (wrk measures microseconds, autocannon milliseconds). */
 function formatMs(ms: number): string {
   return Number.isInteger(ms) ? String(ms) : ms.toFixed(1);
@@ -267,7 +273,7 @@ function printTable(rows: Row[]): void {
     r.requestsPerSecond?.toLocaleString('en-US') ?? '-',
     r.p50Ms === undefined ? '-' : formatMs(r.p50Ms),
     r.p99Ms === undefined ? '-' : formatMs(r.p99Ms),
-    r.ratioToBaseline === undefined ? '-' : `${(r.ratioToBaseline * 100).toFixed(0)}%`,
+    r.ratioToBaseline === undefined ? '-' : formatShare(r.ratioToBaseline),
     r.serverCpuUs?.toString() ?? '-',
     r.clientCpuUs?.toString() ?? '-',
     r.note ?? '',
@@ -289,8 +295,8 @@ function formatTable(header: string[], lines: string[][], left: number[]): strin
 }
 
 /**
- * The databases side by side: per scenario, each one's requests per second, p50 and p99 on the
- * large archive and its p50 over the small archive's (BENCH_COMPARE).
+ * The databases side by side: per scenario, each one's requests per second, p50, p99 and server CPU
+ * per request on the large archive and its p50 over the small archive's (BENCH_COMPARE).
  */
 function printSideBySide(rows: Row[], databases: BenchDatabase[]): void {
   const measured = rows.filter((r) => r.database && !r.scenario.startsWith(' '));
@@ -298,17 +304,24 @@ function printSideBySide(rows: Row[], databases: BenchDatabase[]): void {
   if (databases.length < 2 || scenarios.length === 0) return;
   const header = [
     'scenario',
-    ...databases.flatMap((d) => [`${DATABASE_LABEL[d]} req/s`, 'p50 ms', 'p99 ms', '1M/small p50']),
+    ...databases.flatMap((d) => [
+      `${DATABASE_LABEL[d]} req/s`,
+      'p50 ms',
+      'p99 ms',
+      'server µs',
+      '1M/small p50',
+    ]),
   ];
   const lines = scenarios.map((name) => [
     name,
     ...databases.flatMap((d) => {
       const r = measured.find((row) => row.scenario === name && row.database === d);
-      if (!r || r.p99Ms === undefined) return [r?.note ? 'not measured' : '-', '-', '-', '-'];
+      if (!r || r.p99Ms === undefined) return [r?.note ? 'not measured' : '-', '-', '-', '-', '-'];
       return [
         r.requestsPerSecond?.toLocaleString('en-US') ?? '-',
         formatMs(r.p50Ms ?? 0),
         formatMs(r.p99Ms),
+        r.serverCpuUs?.toString() ?? '-',
         r.sizeRatio === undefined ? '-' : `${r.sizeRatio.toFixed(1)}x`,
       ];
     }),
