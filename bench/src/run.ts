@@ -1,14 +1,24 @@
 // `npm run bench`: builds (or reuses) a large generated archive, starts the real server on it, and runs
 // every registered scenario with wrk (or autocannon) next to a bare-Fastify baseline measured in the same run.
+// With `BENCH_DATABASE_URL` the archive is also generated in PostgreSQL and every scenario runs on both
+// databases in turn, shown side by side.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { freePort } from '../../e2e/support/free-port.ts';
 import { REPO_ROOT, type RunningServer, startServer } from '../../e2e/support/server.ts';
 import { chooseClient, type LoadRequest, type LoadResult, load } from './load.ts';
-import { BENCH_DIR, generatedArchiveDir, loadScenarios, RESULTS_DIR } from './scenario-files.ts';
+import {
+  BENCH_DIR,
+  type BenchDatabase,
+  generatedArchiveDir,
+  generatedDatabaseUrl,
+  loadScenarios,
+  RESULTS_DIR,
+} from './scenario-files.ts';
 import type { BenchContext, Scenario } from './scenarios/types.ts';
 import { archiveHeaders, describeFailure, openBenchSession } from './session.ts';
 
@@ -32,10 +42,25 @@ const settings = {
   nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
   /** The load generator: `BENCH_CLIENT`, else wrk where installed, else autocannon (see load.ts). */
   client: chooseClient(),
+  /**
+   * `BENCH_DATABASE_URL` (postgres://...): also generate the archives in PostgreSQL, on that server, in
+   * databases of their own (generatedDatabaseUrl), and measure every scenario there too.
+   */
+  databaseUrl: process.env.BENCH_DATABASE_URL,
+  /** `BENCH_DATABASES=postgres` (or `sqlite`): measure one of them only. */
+  databases: (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').filter(Boolean),
 };
+
+// The servers choose their database from the bench's settings, never from the shell's DATABASE_URL.
+delete process.env.DATABASE_URL;
+
+const DATABASE_LABEL: Record<BenchDatabase, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
 interface Row {
   scenario: string;
+  database?: BenchDatabase;
+  /** The p50 of the large archive over the small one's (BENCH_COMPARE). */
+  sizeRatio?: number;
   description: string;
   requestsPerSecond?: number;
   p50Ms?: number;
@@ -54,36 +79,125 @@ function log(message: string): void {
   process.stdout.write(`${message}\n`);
 }
 
-/** The data directory holding the large archive, generated once per activity count and then reused. */
-async function ensureLargeArchive(notes: string[], activities = settings.activities): Promise<string> {
-  const dataDir = generatedArchiveDir(activities);
+/** Where an archive is generated: its server's data folder and, for PostgreSQL, its database. */
+interface ArchiveLocation {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+/** Drops and creates the database of a generated PostgreSQL archive (on BENCH_DATABASE_URL's server). */
+async function recreateDatabase(name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: settings.databaseUrl });
+  await client.connect();
+  try {
+    const quoted = `"${name.replaceAll('"', '""')}"`;
+    await client.query(`drop database if exists ${quoted} with (force)`);
+    await client.query(`create database ${quoted}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function vacuumAnalyze(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The archive of that many activities on one database, generated once by the seed CLI and then
+ * reused (the marker `bench-ready.json` in its data folder; delete the folder to generate it again).
+ */
+async function ensureArchive(
+  database: BenchDatabase,
+  notes: string[],
+  activities = settings.activities,
+): Promise<ArchiveLocation> {
+  const dataDir = generatedArchiveDir(activities, database);
+  const target =
+    database === 'postgres' && settings.databaseUrl
+      ? generatedDatabaseUrl(settings.databaseUrl, activities)
+      : undefined;
+  const location: ArchiveLocation = { dataDir, ...(target ? { databaseUrl: target.url } : {}) };
   const marker = path.join(dataDir, 'bench-ready.json');
   if (existsSync(marker)) {
-    log(`Reusing the generated archive in ${path.relative(REPO_ROOT, dataDir)}`);
-    return dataDir;
+    log(
+      `Reusing the generated archive in ${path.relative(REPO_ROOT, dataDir)}${target ? ` (${target.name})` : ''}`,
+    );
+    return location;
   }
   if (!existsSync(SEED_CLI)) {
     const demoDir = path.join(BENCH_DIR, '.bench-data', 'demo-only');
     notes.push('seed CLI not available yet: measured on the demo data only, not on a large archive');
-    return demoDir;
+    return { dataDir: demoDir };
   }
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
-  log(`Generating "${settings.archive}" with ${activities} activities (once; reused next time)...`);
+  if (target) await recreateDatabase(target.name);
+  log(
+    `Generating "${settings.archive}" with ${activities} activities in ${DATABASE_LABEL[database]} (once; reused next time)...`,
+  );
   const started = Date.now();
   const code = await new Promise<number | null>((resolve) => {
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', SEED_CLI, '--archive', settings.archive, '--activities', String(activities)],
-      { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
+      {
+        cwd: REPO_ROOT,
+        stdio: 'inherit',
+        env: { ...process.env, ...serverEnv(location), LOG_LEVEL: 'warn' },
+      },
     );
     child.on('exit', resolve);
   });
   if (code !== 0) throw new Error(`The seed CLI failed (exit code ${code}); see its output above.`);
+  // A bulk load leaves PostgreSQL without statistics and without the visibility map that index-only
+  // scans need, until autovacuum comes by: the bench measures the archive as it is once settled.
+  if (target) await vacuumAnalyze(target.url);
   const seconds = (Date.now() - started) / 1000;
-  await writeFile(marker, JSON.stringify({ activities, seconds, createdAt: new Date() }));
+  await writeFile(marker, JSON.stringify({ activities, database, seconds, createdAt: new Date() }));
   log(`Generated in ${seconds.toFixed(0)} s`);
-  return dataDir;
+  return location;
+}
+
+/** The environment that points a server (or the seed CLI) at an archive's database. */
+function serverEnv(location: ArchiveLocation): Record<string, string> {
+  return {
+    DATA_DIR: location.dataDir,
+    ...(location.databaseUrl ? { DATABASE_URL: location.databaseUrl } : {}),
+  };
+}
+
+/** One database under test: the server on the large archive and, with BENCH_COMPARE, on the small one. */
+interface Target {
+  database: BenchDatabase;
+  large: { server: RunningServer; context: BenchContext };
+  small?: { server: RunningServer; context: BenchContext };
+}
+
+async function startOn(
+  database: BenchDatabase,
+  location: ArchiveLocation,
+  logName: string,
+  notes: string[],
+): Promise<{ server: RunningServer; context: BenchContext }> {
+  const server = await startServer({
+    port: Number(
+      (logName === 'server' && database === 'sqlite' && process.env.BENCH_PORT) || (await freePort()),
+    ),
+    dataDir: location.dataDir,
+    logFile: path.join(RESULTS_DIR, `${logName}-${database}.log`),
+    env: { LOG_LEVEL: settings.logLevel, WORKERS: settings.workers, ...serverEnv(location) },
+    nodeArgs: settings.nodeArgs,
+    timeoutMs: 300_000,
+  });
+  const opened = await openBenchSession(server.baseURL, settings.archive);
+  notes.push(...opened.notes.map((note) => `${DATABASE_LABEL[database]}: ${note}`));
+  return { server, context: { baseURL: server.baseURL, session: opened.session } };
 }
 
 function measure(url: string, requests: LoadRequest[], serverPid: number | undefined): Promise<LoadResult> {
@@ -130,31 +244,89 @@ async function startBaseline(): Promise<{ url: string; child: ChildProcess }> {
   throw new Error('The bare-Fastify baseline did not start');
 }
 
+/** A share of the baseline: whole percents, tenths below 10%, hundredths below 1%. */
+function formatShare(ratio: number): string {
+  const percent = ratio * 100;
+  return `${percent.toFixed(percent >= 10 ? 0 : percent >= 1 ? 1 : 2)}%`;
+}
+
 /** Latencies to a tenth of a millisecond (wrk measures microseconds, autocannon milliseconds). */
 function formatMs(ms: number): string {
   return Number.isInteger(ms) ? String(ms) : ms.toFixed(1);
 }
 
 function printTable(rows: Row[]): void {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs baseline', 'server µs', 'client µs', 'note'];
+  const header = [
+    'scenario',
+    'database',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'vs baseline',
+    'server µs',
+    'client µs',
+    'note',
+  ];
   const lines = rows.map((r) => [
     r.scenario,
+    r.database ? DATABASE_LABEL[r.database] : '',
     r.requestsPerSecond?.toLocaleString('en-US') ?? '-',
     r.p50Ms === undefined ? '-' : formatMs(r.p50Ms),
     r.p99Ms === undefined ? '-' : formatMs(r.p99Ms),
-    r.ratioToBaseline === undefined ? '-' : `${(r.ratioToBaseline * 100).toFixed(0)}%`,
+    r.ratioToBaseline === undefined ? '-' : formatShare(r.ratioToBaseline),
     r.serverCpuUs?.toString() ?? '-',
     r.clientCpuUs?.toString() ?? '-',
     r.note ?? '',
   ]);
+  log(formatTable(header, lines, [0, 1, header.length - 1]));
+}
+
+/** A text table: the columns of `left` aligned left, the others right. */
+function formatTable(header: string[], lines: string[][], left: number[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const format = (cells: string[]) =>
     cells
-      .map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .map((c, i) => (left.includes(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
       .join('  ')
       .trimEnd();
-  log(`\n${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const line of lines) log(format(line));
+  return [`\n${format(header)}`, widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join(
+    '\n',
+  );
+}
+
+/**
+ * The databases side by side: per scenario, each one's requests per second, p50, p99 and server CPU
+ * per request on the large archive and its p50 over the small archive's (BENCH_COMPARE).
+ */
+function printSideBySide(rows: Row[], databases: BenchDatabase[]): void {
+  const measured = rows.filter((r) => r.database && !r.scenario.startsWith(' '));
+  const scenarios = [...new Set(measured.map((r) => r.scenario))];
+  if (databases.length < 2 || scenarios.length === 0) return;
+  const header = [
+    'scenario',
+    ...databases.flatMap((d) => [
+      `${DATABASE_LABEL[d]} req/s`,
+      'p50 ms',
+      'p99 ms',
+      'server µs',
+      '1M/small p50',
+    ]),
+  ];
+  const lines = scenarios.map((name) => [
+    name,
+    ...databases.flatMap((d) => {
+      const r = measured.find((row) => row.scenario === name && row.database === d);
+      if (!r || r.p99Ms === undefined) return [r?.note ? 'not measured' : '-', '-', '-', '-', '-'];
+      return [
+        r.requestsPerSecond?.toLocaleString('en-US') ?? '-',
+        formatMs(r.p50Ms ?? 0),
+        formatMs(r.p99Ms),
+        r.serverCpuUs?.toString() ?? '-',
+        r.sizeRatio === undefined ? '-' : `${r.sizeRatio.toFixed(1)}x`,
+      ];
+    }),
+  ]);
+  log(formatTable(header, lines, [0]));
 }
 
 async function main(): Promise<void> {
@@ -164,41 +336,32 @@ async function main(): Promise<void> {
       "wrk is not installed (Debian: apt-get install wrk): measured with autocannon, whose CPU per request (the client µs column) is about twice wrk's and is taken from the server's cores",
     );
   }
+  const databases = (['sqlite', 'postgres'] as const).filter(
+    (d) => settings.databases.includes(d) && (d === 'sqlite' || settings.databaseUrl),
+  );
+  if (databases.length === 0) {
+    throw new Error('No database to measure: BENCH_DATABASES=postgres needs BENCH_DATABASE_URL.');
+  }
   const scenarios = await loadScenarios(process.argv.slice(2).filter((arg) => !arg.startsWith('-')));
-  const dataDir = await ensureLargeArchive(notes);
+  const locations = new Map<BenchDatabase, { large: ArchiveLocation; small?: ArchiveLocation }>();
+  for (const database of databases) {
+    const large = await ensureArchive(database, notes);
+    const small = settings.compare > 0 ? await ensureArchive(database, notes, settings.compare) : undefined;
+    locations.set(database, { large, ...(small ? { small } : {}) });
+  }
   await mkdir(RESULTS_DIR, { recursive: true });
 
-  let server: RunningServer | undefined;
-  let small: { server: RunningServer; context: BenchContext } | undefined;
+  const targets: Target[] = [];
   let baseline: { url: string; child: ChildProcess } | undefined;
   const rows: Row[] = [];
   try {
-    log('Starting the server...');
-    server = await startServer({
-      port: Number(process.env.BENCH_PORT ?? (await freePort())),
-      dataDir,
-      logFile: path.join(RESULTS_DIR, 'server.log'),
-      env: { LOG_LEVEL: settings.logLevel, WORKERS: settings.workers },
-      nodeArgs: settings.nodeArgs,
-      timeoutMs: 300_000,
-    });
-    const opened = await openBenchSession(server.baseURL, settings.archive);
-    notes.push(...opened.notes);
-    const context: BenchContext = { baseURL: server.baseURL, session: opened.session };
-    if (settings.compare > 0) {
-      const smallServer = await startServer({
-        port: await freePort(),
-        dataDir: await ensureLargeArchive(notes, settings.compare),
-        logFile: path.join(RESULTS_DIR, 'server-small.log'),
-        env: { LOG_LEVEL: settings.logLevel, WORKERS: settings.workers },
-        nodeArgs: settings.nodeArgs,
-        timeoutMs: 300_000,
-      });
-      const smallSession = await openBenchSession(smallServer.baseURL, settings.archive);
-      small = {
-        server: smallServer,
-        context: { baseURL: smallServer.baseURL, session: smallSession.session },
-      };
+    for (const database of databases) {
+      const location = locations.get(database)!;
+      log(`Starting the ${DATABASE_LABEL[database]} server${location.small ? 's' : ''}...`);
+      const large = await startOn(database, location.large, 'server', notes);
+      const target: Target = { database, large };
+      targets.push(target);
+      if (location.small) target.small = await startOn(database, location.small, 'server-small', notes);
     }
 
     baseline = await startBaseline();
@@ -217,79 +380,110 @@ async function main(): Promise<void> {
     baseline.child.kill('SIGTERM');
     baseline = undefined;
 
+    // Scenario by scenario, each database in turn: a slower minute of the shared machine then weighs
+    // on both databases alike.
     for (const scenario of scenarios) {
-      if (scenario.needsArchive && !context.session) {
-        rows.push({
-          scenario: scenario.name,
-          description: scenario.description,
-          note: 'skipped: no archive session',
-        });
-        continue;
-      }
-      const headers = archiveHeaders(scenario, context.session);
-      const requests = scenario.requests(context).map((r) => ({ ...r, headers }));
-      const probe = await probeAll(server.baseURL, requests);
-      if (probe) {
-        rows.push({
-          scenario: scenario.name,
-          description: scenario.description,
-          note: `not measured: ${probe}`,
-        });
-        continue;
-      }
-      if (scenario.measure) {
-        log(`  ${scenario.name}...`);
-        const running = server;
-        const measured = await scenario.measure(
-          context,
-          (loadRequests, connections) =>
-            load(settings.client, running.baseURL, loadRequests, {
-              ...settings,
-              connections,
-              serverPid: running.process.pid,
-            }),
-          headers,
-        );
-        for (const row of measured) {
+      for (const { database, large, small } of targets) {
+        const label = databases.length > 1 ? ` on ${DATABASE_LABEL[database]}` : '';
+        const base = { name: scenario.name, description: scenario.description };
+        if (scenario.needsArchive && !large.context.session) {
           rows.push({
-            ...toRow({ name: row.name, description: row.description }, row.result, baselineRps),
-            ...(row.note ? { note: row.note } : {}),
-          });
-        }
-        continue;
-      }
-      log(`  ${scenario.name}...`);
-      const large = toRow(scenario, await measure(server.baseURL, requests, server.process.pid), baselineRps);
-      rows.push(large);
-      if (small && scenario.needsArchive && small.context.session) {
-        const smallHeaders = archiveHeaders(scenario, small.context.session);
-        const smallRequests = scenario.requests(small.context).map((r) => ({ ...r, headers: smallHeaders }));
-        log(`  ${scenario.name} on ${settings.compare} activities...`);
-        const row = toRow(
-          {
-            name: `  same on ${settings.compare.toLocaleString('en-US')}`,
+            scenario: scenario.name,
+            database,
             description: scenario.description,
-          },
-          await measure(small.server.baseURL, smallRequests, small.server.process.pid),
-          baselineRps,
-        );
-        const ratio = large.p50Ms && row.p50Ms ? large.p50Ms / row.p50Ms : undefined;
-        if (ratio !== undefined) {
-          large.note = [large.note, `p50 ${ratio.toFixed(1)}x the small archive's`]
-            .filter(Boolean)
-            .join('; ');
+            note: 'skipped: no archive session',
+          });
+          continue;
         }
+        const headers = archiveHeaders(scenario, large.context.session);
+        const requests = scenario.requests(large.context).map((r) => ({ ...r, headers }));
+        const probe = await probeAll(large.server.baseURL, requests);
+        if (probe) {
+          rows.push({
+            scenario: scenario.name,
+            database,
+            description: scenario.description,
+            note: `not measured: ${probe}`,
+          });
+          continue;
+        }
+        if (scenario.measure) {
+          log(`  ${scenario.name}${label}...`);
+          const running = large.server;
+          const measured = await scenario.measure(
+            large.context,
+            (loadRequests, connections) =>
+              load(settings.client, running.baseURL, loadRequests, {
+                ...settings,
+                connections,
+                serverPid: running.process.pid,
+              }),
+            headers,
+          );
+          for (const row of measured) {
+            rows.push({
+              ...toRow({ name: row.name, description: row.description }, row.result, baselineRps),
+              database,
+              ...(row.note ? { note: row.note } : {}),
+            });
+          }
+          continue;
+        }
+        log(`  ${scenario.name}${label}...`);
+        const row: Row = {
+          ...toRow(
+            base,
+            await measure(large.server.baseURL, requests, large.server.process.pid),
+            baselineRps,
+          ),
+          database,
+        };
         rows.push(row);
+        if (small && scenario.needsArchive && small.context.session) {
+          const smallHeaders = archiveHeaders(scenario, small.context.session);
+          const smallRequests = scenario
+            .requests(small.context)
+            .map((r) => ({ ...r, headers: smallHeaders }));
+          log(`  ${scenario.name}${label} on ${settings.compare} activities...`);
+          const smallRow: Row = {
+            ...toRow(
+              {
+                name: `  same on ${settings.compare.toLocaleString('en-US')}`,
+                description: scenario.description,
+              },
+              await measure(small.server.baseURL, smallRequests, small.server.process.pid),
+              baselineRps,
+            ),
+            database,
+          };
+          if (row.p50Ms && smallRow.p50Ms) {
+            row.sizeRatio = row.p50Ms / smallRow.p50Ms;
+            row.note = [row.note, `p50 ${row.sizeRatio.toFixed(1)}x the small archive's`]
+              .filter(Boolean)
+              .join('; ');
+          }
+          rows.push(smallRow);
+        }
       }
     }
   } finally {
     baseline?.child.kill('SIGTERM');
-    await server?.stop();
-    await small?.server.stop();
+    for (const target of targets) {
+      await target.large.server.stop();
+      await target.small?.server.stop();
+    }
   }
 
   printTable(rows);
+  printSideBySide(rows, databases);
   for (const note of notes) log(`NOTE: ${note}`);
+  const generated: Record<string, unknown> = {};
+  for (const [database, location] of locations) {
+    generated[database] = await readFile(path.join(location.large.dataDir, 'bench-ready.json'), 'utf8').then(
+      JSON.parse,
+      () => null,
+    );
+  }
   const report = {
     date: new Date().toISOString(),
     machine: {
@@ -298,9 +492,9 @@ async function main(): Promise<void> {
       memoryGb: Math.round(os.totalmem() / 2 ** 30),
     },
     node: process.version,
-    settings,
-    dataDir: path.relative(REPO_ROOT, dataDir),
-    generated: await readFile(path.join(dataDir, 'bench-ready.json'), 'utf8').then(JSON.parse, () => null),
+    settings: { ...settings, databaseUrl: settings.databaseUrl ? '(set)' : undefined },
+    databases,
+    generated,
     notes,
     rows,
   };

@@ -7,9 +7,28 @@ import type { Scenario, ScenarioModule } from './scenarios/types.ts';
 export const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const RESULTS_DIR = path.join(BENCH_DIR, '.results');
 
-/** Where `npm run bench` generates (once) the archive of that many activities. */
-export function generatedArchiveDir(activities: number): string {
-  return path.join(BENCH_DIR, '.bench-data', `sqlite-${activities}`);
+/** The databases a bench can run on. */
+export type BenchDatabase = 'sqlite' | 'postgres';
+
+/**
+ * Where `npm run bench` generates (once) the archive of that many activities: the data folder of its
+ * server (the SQLite file, or only the files and secrets when the archive is in PostgreSQL).
+ */
+export function generatedArchiveDir(activities: number, database: BenchDatabase = 'sqlite'): string {
+  return path.join(BENCH_DIR, '.bench-data', `${database}-${activities}`);
+}
+
+/**
+ * The PostgreSQL database of the generated archive of that many activities: on the server of
+ * `BENCH_DATABASE_URL`, named after its database and the count (`stabile_perf` -> `stabile_perf_1000000`),
+ * so that archives of several sizes live side by side and the database of the URL stays untouched.
+ */
+export function generatedDatabaseUrl(baseUrl: string, activities: number): { url: string; name: string } {
+  const url = new URL(baseUrl);
+  const base = decodeURIComponent(url.pathname.replace(/^\//, '')) || 'stabile';
+  const name = `${base}_${activities}`;
+  url.pathname = `/${encodeURIComponent(name)}`;
+  return { url: url.toString(), name };
 }
 
 /** Every scenario, `health` first then the areas in file order; only those starting with `wanted`, if given. */

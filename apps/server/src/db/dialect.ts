@@ -93,29 +93,21 @@ export type JsonMember = readonly [key: string, kind: JsonValueKind, value: RawB
  * are written by SQLite or PostgreSQL in one value per row, instead of a JavaScript value per column
  * that is then mapped and serialised (docs/decisions/0007). SQLite: `concat` of the members, text
  * through `json_quote` (which also writes NULL as null). PostgreSQL: `json_build_object`.
- * SQLite only: `stored`, further members already written as JSON (sqliteJsonMembers without the
- * braces, kept in a column), put after `members`.
  */
-export function jsonObject(
-  dialect: DialectName,
-  members: readonly JsonMember[],
-  stored?: RawBuilder<string>,
-): RawBuilder<string> {
+export function jsonObject(dialect: DialectName, members: readonly JsonMember[]): RawBuilder<string> {
   if (dialect === 'postgres') {
-    if (stored) throw new Error('PostgreSQL builds every member of a JSON object.');
     const args = members.flatMap(([key, kind, value]) => [
       sql.lit(key),
       kind === 'boolean' ? sql`(${value} = 1)` : value,
     ]);
     return sql<string>`json_build_object(${sql.join(args)})::text`;
   }
-  const tail = stored ? [sql.lit(','), stored] : [];
-  return sql<string>`concat(${sql.join([sql.lit('{'), ...sqliteMemberParts(members), ...tail, sql.lit('}')])})`;
+  return sql<string>`concat(${sql.join([sql.lit('{'), ...sqliteMemberParts(members), sql.lit('}')])})`;
 }
 
 /**
  * SQLite: the members of a JSON object as one text without its braces (`"id":1,"titolo":"..."`),
- * to be kept in a column and put inside an object by jsonObject's `stored`.
+ * as migration 0020 kept them in a column (removed by 0025).
  */
 export function sqliteJsonMembers(members: readonly JsonMember[]): RawBuilder<string> {
   return sql<string>`concat(${sql.join(sqliteMemberParts(members))})`;

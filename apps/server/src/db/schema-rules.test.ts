@@ -11,7 +11,7 @@ import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
  *   reference tables) cannot lead with it;
  * - full-text indexes: SQLite FTS5 virtual tables (and their shadow tables) have no archive_id
  *   (their rowid packs archive_id and id), and the PostgreSQL GIN index on
- *   `to_tsvector(search_doc)` is their equivalent.
+ *   `to_tsvector(search_doc)`, or on the column `search_vector` that stores it, is their equivalent.
  */
 
 interface Violation {
@@ -127,7 +127,7 @@ async function postgresViolations(db: AnyDb): Promise<{ tables: ArchiveTable[]; 
     where ns.nspname = current_schema()`.execute(db);
   for (const idx of indexes.rows) {
     if (!archiveTableNames.has(idx.table_name)) continue;
-    const fullText = idx.method === 'gin' && /to_tsvector/.test(idx.definition);
+    const fullText = idx.method === 'gin' && /to_tsvector|\(search_vector\)/.test(idx.definition);
     if (idx.first_column !== 'archive_id' && !fullText) {
       violations.push({ table: idx.table_name, what: `indice ${idx.index_name}: ${idx.definition}` });
     }

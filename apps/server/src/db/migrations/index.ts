@@ -20,6 +20,9 @@ import * as m0018 from './0018_people_word_starts.ts';
 import * as m0019 from './0019_activity_open_words.ts';
 import * as m0020 from './0020_activity_list_json.ts';
 import * as m0023 from './0023_login_throttle.ts';
+import * as m0025 from './0025_activity_list_json_removed.ts';
+import * as m0026 from './0026_postgres_search_vectors.ts';
+import * as m0027 from './0027_postgres_activity_search.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0019_activity_open_words': m0019,
   '0020_activity_list_json': m0020,
   '0023_login_throttle': m0023,
+  '0025_activity_list_json_removed': m0025,
+  '0026_postgres_search_vectors': m0026,
+  '0027_postgres_activity_search': m0027,
 };

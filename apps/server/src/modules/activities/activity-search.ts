@@ -8,8 +8,8 @@ import type { ActivityQuery } from './activity.repository.ts';
 /**
  * Full-text search of activities, the one place with dialect-specific query SQL for them.
  * SQLite: the FTS5 table `activities_fts` (rowid = archive_id * 2^32 + id, so one archive is one
- * rowid range and newer activities have larger rowids). PostgreSQL: the GIN index on
- * to_tsvector('simple', search_doc). Every term matches as a prefix ("perd acq" finds "Perdita
+ * rowid range and newer activities have larger rowids). PostgreSQL: the GIN index on the stored
+ * search vector (to_tsvector('simple', search_doc), migration 0027). Every term matches as a prefix ("perd acq" finds "Perdita
  * d'acqua").
  */
 
@@ -65,7 +65,7 @@ export function activitySearchPredicate(
     const low = archiveId * ROWID_BASE;
     return sql<SqlBool>`a.id in (select rowid - ${low} from activities_fts where activities_fts match ${match} and rowid between ${low} and ${low + ROWID_BASE - 1})`;
   }
-  return sql<SqlBool>`to_tsvector('simple', a.search_doc) @@ to_tsquery('simple', ${tsQuery(terms)})`;
+  return sql<SqlBool>`a.search_vector @@ to_tsquery('simple', ${tsQuery(terms)})`;
 }
 
 /** SQLite: the FTS rowids of an archive's activities (rowid = archive_id * 2^32 + id). */

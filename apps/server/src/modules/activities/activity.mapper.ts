@@ -106,18 +106,12 @@ export const activityListItemMembers: readonly JsonMember[] = [
   ['objVersion', 'number', column('a.obj_version')],
 ];
 
-/** The members of a list item read from other tables: the condominium, the type, the applicant. */
-const JOINED_NAMES = new Set(['intestazioneCondominio', 'tipoSegnalazDescr', 'richiedenteDescr']);
-
 /**
  * The SQL of a list item (ActivityListItem as JSON text) of the activity `a` with its condominium
- * `c`, type `t` and applicant `p`. SQLite puts the three names before the activity's own members,
- * kept written in `a.list_json` (migration 0020, docs/decisions/0010); PostgreSQL writes them all.
+ * `c`, type `t` and applicant `p`, written by the database as it reads the page (decision 0007).
  */
 export function activityListItemJson(dialect: DialectName): RawBuilder<string> {
-  if (dialect === 'postgres') return jsonObject(dialect, activityListItemMembers);
-  const names = activityListItemMembers.filter(([key]) => JOINED_NAMES.has(key));
-  return jsonObject(dialect, names, sql<string>`a.list_json`);
+  return jsonObject(dialect, activityListItemMembers);
 }
 
 export function toActivityEvent(row: ActivityEventRow): ActivityEvent {

@@ -496,10 +496,9 @@ const listPage = shapedQuery((db, s: ListShape, v: ListValues) => {
           .offset(v.offset as number) as unknown as PageIdsQuery)
       : byClosingDate && s.orderBy === 'recenti'
         ? pageIdsByStateGroup(db, s, v, [0])
-        : applyOrder(
-            applyFilters(archiveActivities(db, archiveId), s, v, byClosingDate),
-            s.orderBy,
-            byClosingDate ? 'sorted' : 'index',
+        : (byClosingDate
+            ? closedWindowInOrder(db, applyFilters(archiveActivities(db, archiveId), s, v, true), s.orderBy)
+            : applyOrder(applyFilters(archiveActivities(db, archiveId), s, v), s.orderBy)
           )
             .select('a.id as page_id')
             .limit(v.limit as number)
@@ -553,12 +552,16 @@ function pageIdsByStateGroup(
   v: ListValues,
   groups: Array<0 | 1 | 2>,
 ): PageIdsQuery {
-  const inOrder = (group: 0 | 1 | 2, byClosingDate = false) =>
-    applyOrder(
-      applyFilters(archiveActivities(db, v.archiveId as number), { ...s, group }, v, byClosingDate),
-      s.orderBy,
-      byClosingDate ? 'sorted' : 'index',
+  const inOrder = (group: 0 | 1 | 2, byClosingDate = false, only?: RawBuilder<SqlBool>) => {
+    const filtered = applyFilters(
+      archiveActivities(db, v.archiveId as number),
+      { ...s, group },
+      v,
+      byClosingDate,
     );
+    const rows = only ? filtered.where(only) : filtered;
+    return byClosingDate ? closedWindowInOrder(db, rows, s.orderBy) : applyOrder(rows, s.orderBy);
+  };
   const groupIds = (group: 0 | 1 | 2) => {
     const first = (q: ActivityQuery, alias: string) =>
       db.selectFrom(q.select(ORDER_COLUMNS).as(alias)).selectAll();
@@ -583,9 +586,9 @@ function pageIdsByStateGroup(
           .as('r'),
       )
       .select((eb) => eb.fn.countAll<number>().as('n'));
-    const older = inOrder(0, true)
-      .where(sql<SqlBool>`${unindexed('a.data_apertura')} < ${since}`)
-      .limit(sql<number>`${v.upTo} - (${recentCount})`);
+    const older = inOrder(0, true, sql<SqlBool>`${unindexed('a.data_apertura')} < ${since}`).limit(
+      sql<number>`${v.upTo} - (${recentCount})`,
+    );
     return first(recent.limit(v.upTo as number), 'g0r').unionAll(first(older, 'g0o'));
   };
   const [head, ...rest] = groups.map(groupIds) as [
@@ -598,6 +601,24 @@ function pageIdsByStateGroup(
   return applyOrder(merged, s.orderBy)
     .limit(pageLimit(s, v))
     .offset(v.offset as number) as unknown as PageIdsQuery;
+}
+
+/**
+ * Closed activities inside the window, read by their range of closing dates (applyFilters'
+ * byClosingDate), in the list's order. SQLite: the order's keys as expressions that no index gives
+ * (unindexed). PostgreSQL folds that CASE away and walked the order's index instead, testing the
+ * closing date of every closed activity of the archive (years of them: seconds for "closed, oldest
+ * first"); there the window's rows are read in a subquery that its planner keeps apart (OFFSET 0),
+ * by the closing dates' index, and sorted outside it.
+ */
+function closedWindowInOrder(
+  db: Kysely<Database>,
+  filtered: ActivityQuery,
+  order: ActivityListFilters['orderBy'],
+): ActivityQuery {
+  if (dialectOf(db) === 'sqlite') return applyOrder(filtered, order, 'sorted');
+  const window = db.selectFrom(filtered.select(ORDER_COLUMNS).offset(0).as('a')) as unknown as ActivityQuery;
+  return applyOrder(window, order);
 }
 
 /**
@@ -892,7 +913,7 @@ async function searchActivities(
   return pageOf(db, archiveId, await searchIds(), offset, f.pageSize);
 
   async function searchIds(): Promise<number[]> {
-    if (dialect !== 'sqlite') return matching(activitySearchPredicate(dialect, archiveId, terms));
+    if (dialect !== 'sqlite') return pgSearchIds(db, f, terms, shape, values, wanted);
     const group = f.stato === undefined ? undefined : stateGroupOf(f.stato);
     const facetsOnly = facetsCoverFilters(f, window);
     if (facetsOnly && (group === 1 || group === 2) && f.tipoSegnalazID === undefined) {
@@ -928,6 +949,71 @@ async function searchActivities(
 }
 
 const idsNewestFirst = sql`a.id desc`;
+
+/**
+ * How many of an archive's newest activities a PostgreSQL search tests in the search walk index
+ * before it reads every match from the GIN index instead.
+ */
+export const PG_WALK_BUDGET = 4000;
+
+/** The filters besides the search that the search walk index carries (migration 0027). */
+const BESIDES_WALKED: readonly ListFilter[] = ['searchQuery', 'priorita', 'tipoSegnalazID'];
+
+/**
+ * PostgreSQL: the newest `wanted` matches of a search, newest first. Without filters other than the
+ * state tab, priority, type and closed-activity window, the newest PG_WALK_BUDGET entries of the
+ * search walk index (archive, id, with the state, priority, type, condominium, closing date and
+ * search vector: migration 0027) are tested without reading a row; a common word fills the page
+ * there, whatever the size of the archive. When they hold fewer than `wanted` results (a rare word,
+ * a narrow filter), every match is read from the GIN index with the filters and sorted: few rows.
+ * The CTE is materialised so that the planner never walks the whole archive newest first looking
+ * for a word that is rare or absent.
+ */
+async function pgSearchIds(
+  db: Kysely<Database>,
+  f: ActivityListFilters,
+  terms: string[],
+  shape: ListShape,
+  values: ListValues,
+  wanted: number,
+): Promise<number[]> {
+  const searchValues = { ...values, query: pgTsQuery(terms), wanted };
+  if (!hasListFilters(f, BESIDES_WALKED)) {
+    const walked = await pgWalkedMatches(db, shape, searchValues);
+    if (walked.length >= wanted) return walked.map((r) => Number(r.id));
+  }
+  return (await pgAllMatches(db, shape, searchValues)).map((r) => Number(r.id));
+}
+
+const pgTsQuery = (terms: string[]) => terms.map((t) => `${t}:*`).join(' & ');
+
+const pgMatches = (v: ListValues) => sql<SqlBool>`a.search_vector @@ to_tsquery('simple', ${v.query})`;
+
+/** PostgreSQL: the matches among the archive's newest PG_WALK_BUDGET activities (an index-only scan). */
+const pgWalkedMatches = shapedQuery((db, s: ListShape, v: ListValues) => {
+  const newest = sql<ActivityRow>`(select id, stato_gruppo, priorita, tipo_segnalaz_id, cond_gen_id, data_chiusura, search_vector from activities where archive_id = ${v.archiveId} order by id desc limit ${sql.lit(PG_WALK_BUDGET)})`;
+  const walked = db.selectFrom(newest.as('a')) as unknown as ActivityQuery;
+  return applyFilters(walked.where(pgMatches(v)), s, v)
+    .select('a.id')
+    .orderBy('a.id', 'desc')
+    .limit(v.wanted as number);
+});
+
+/** PostgreSQL: every match with the filters, from the GIN index (and the filters' own), sorted. */
+const pgAllMatches = shapedQuery((db, s: ListShape, v: ListValues) => {
+  const matches = applyFilters(archiveActivities(db, v.archiveId as number).where(pgMatches(v)), s, v).select(
+    'a.id',
+  );
+  return db
+    .with(
+      (cte) => cte('m').materialized(),
+      () => matches,
+    )
+    .selectFrom('m')
+    .select('m.id')
+    .orderBy('m.id', 'desc')
+    .limit(v.wanted as number);
+});
 
 /**
  * SQLite: the ids of the newest `wanted` matches of a search whose filters are the list's only (a

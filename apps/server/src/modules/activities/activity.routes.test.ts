@@ -519,6 +519,8 @@ describe('the list', () => {
       .where('archive_id', '=', s.archiveId)
       .where('id', '=', template.body.data.id)
       .executeTakeFirstOrThrow();
+    // PostgreSQL writes its generated search vector itself: a copy of the row leaves it out.
+    delete (row as Record<string, unknown>).search_vector;
     const extra = NEWEST_MATCHES_BUDGET + 50;
     const first = await nextId(db, s.archiveId, 'activities', extra);
     for (let start = 0; start < extra; start += 200) {

@@ -10,8 +10,8 @@ import { LIST_COLUMNS } from './people.mapper.ts';
 /**
  * Full-text search of persons and providers, the one place with dialect-specific query SQL for
  * them: SQLite walks the FTS5 table (rowid = archive_id * 2^32 + id, so one archive is one rowid
- * range), PostgreSQL the GIN index on to_tsvector('simple', search_doc). Both match every term as
- * a prefix ("ros mar" finds "Rossi Mario").
+ * range), PostgreSQL the GIN index on the stored `search_vector` (to_tsvector('simple', search_doc),
+ * migration 0026). Both match every term as a prefix ("ros mar" finds "Rossi Mario").
  */
 
 export type RegistryTable = 'persons' | 'providers';
@@ -119,7 +119,7 @@ function searchPredicateOf(table: RegistryTable, alias: string, v: SearchValues)
     const fts = sql.table(`${table}_fts`);
     return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid - ${v.low} from ${fts} where ${fts} match ${v.match} and rowid between ${v.low} and ${v.high})`;
   }
-  return sql<SqlBool>`to_tsvector('simple', ${sql.ref(`${alias}.search_doc`)}) @@ to_tsquery('simple', ${v.query})`;
+  return sql<SqlBool>`${sql.ref(`${alias}.search_vector`)} @@ to_tsquery('simple', ${v.query})`;
 }
 
 function searchKindOf(values: SearchValues | null): SearchKind {
@@ -371,6 +371,81 @@ function matchingRows(
   ])
     query = query.where(p);
   return query;
+}
+
+/** PostgreSQL: the text query of search terms, each a prefix ("ros mar" -> "ros:* & mar:*"). */
+function tsQueryOf(terms: string[]): string {
+  return terms.map((t) => `${t}:*`).join(' & ');
+}
+
+/**
+ * PostgreSQL: how many rows of the archive match the terms, up to `limit`, from the GIN index (on a
+ * vacuumed table no row is read: a bitmap scan that needs no column skips the heap).
+ */
+const pgMatchCountRows = perTable((table) =>
+  preparedQuery(
+    (_db, archiveId: number, query: string, limit: number) =>
+      sql<{
+        n: number;
+      }>`select count(*) as n from (select 1 from ${sql.table(table)} where archive_id = ${archiveId} and search_vector @@ to_tsquery('simple', ${query}) limit ${limit}) m`,
+  ),
+);
+
+/**
+ * PostgreSQL: every match, from the GIN index, sorted in description order (a page of ids). The CTE
+ * is materialised so that the planner reads the matches and sorts them, and never walks the
+ * description order testing every row: a surname late in the alphabet ("rossi") would read most of
+ * the archive first.
+ */
+const pgSortedMatchIds = perTable((table) =>
+  preparedQuery(
+    (_db, archiveId: number, query: string, limit: number, offset: number) =>
+      sql<{
+        id: number;
+      }>`with m as materialized (select id, descr_sort from ${sql.table(table)} where archive_id = ${archiveId} and search_vector @@ to_tsquery('simple', ${query})) select id from m order by descr_sort, id limit ${limit} offset ${offset}`,
+  ),
+);
+
+/**
+ * PostgreSQL: the first WALK_BUDGET entries of the description index, which carries the search
+ * vector (migration 0026), tested in order without reading a row (an index-only scan): the matches
+ * of a common term come soon, and the set of matches is never built.
+ */
+const pgWalkedIds = perTable((table) =>
+  preparedQuery(
+    (_db, archiveId: number, query: string, limit: number, offset: number) =>
+      sql<{
+        id: number;
+      }>`select id from (select id, descr_sort, search_vector from ${sql.table(table)} where archive_id = ${archiveId} order by descr_sort, id limit ${WALK_BUDGET}) w where search_vector @@ to_tsquery('simple', ${query}) order by descr_sort, id limit ${limit} offset ${offset}`,
+  ),
+);
+
+/**
+ * PostgreSQL, a search without filters: the page's ids in description order and the total up to
+ * COUNT_CAP. The matches are counted first (index only); up to COUNT_CAP they are read and sorted;
+ * more, and the walk of the description index meets the page soon, else (a common term late in
+ * the alphabet, or a deep page) they are read and sorted all the same.
+ */
+export async function pgSearchPage(
+  db: Kysely<Database>,
+  table: RegistryTable,
+  archiveId: number,
+  terms: string[],
+  page: { limit: number; offset: number },
+): Promise<{ ids: number[]; total: number; capped: boolean }> {
+  const query = tsQueryOf(terms);
+  const [row] = await pgMatchCountRows[table](db, archiveId, query, COUNT_CAP + 1);
+  const count = Number(row?.n ?? 0);
+  if (count === 0) return { ids: [], total: 0, capped: false };
+  const few = count <= COUNT_CAP;
+  const sorted = () => pgSortedMatchIds[table](db, archiveId, query, page.limit, page.offset);
+  let rows = few ? await sorted() : await pgWalkedIds[table](db, archiveId, query, page.limit, page.offset);
+  if (!few && rows.length < page.limit) rows = await sorted();
+  return {
+    ids: rows.map((r) => Number(r.id)),
+    total: few ? count : COUNT_CAP,
+    capped: !few,
+  };
 }
 
 /** The list's columns of the rows of a search (or none) and filters, in description order. */

@@ -15,6 +15,7 @@ import {
   listPageRows,
   PEOPLE_INDEXED_PREFIX,
   pageOfMatches,
+  pgSearchPage,
   type RegistryFilters,
   type RegistryQuery,
   type RegistryTable,
@@ -82,6 +83,11 @@ export async function listRegistry(
     if (options.offset === 0 && rows.length < options.limit)
       return { rows, total: rows.length, capped: false };
     return { rows, ...(await cappedCount(db, { ...query, ftsMatch: match })) };
+  }
+
+  if (dialect === 'postgres' && query.terms.length > 0 && !filtered) {
+    const { ids, total, capped } = await pgSearchPage(db, table, archiveId, query.terms, page);
+    return { rows: await rowsInOrder(db, table, archiveId, ids), total, capped };
   }
 
   const rows = await listPageRows(db, query, page);
