@@ -10,6 +10,7 @@ export * from './common/endpoint.ts';
 export * from './common/enums.ts';
 export * from './common/envelope.ts';
 export * from './common/errors.ts';
+export * from './common-parts/index.ts';
 export * from './condominiums/index.ts';
 export * from './lookups/index.ts';
 export * from './notifications/index.ts';
