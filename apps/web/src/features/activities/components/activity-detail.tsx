@@ -28,6 +28,7 @@ import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityDrawerError } from '../../../shared/ui/entity-drawer-error.tsx';
+import { ActivityCommonPartLink } from '../../common-parts/components/activity-common-part-link.tsx';
 import {
   useActivityOperatorsQuery,
   useActivityQuery,
@@ -101,6 +102,7 @@ export function ActivityDetail({ id, onClose }: ActivityDetailProps) {
           {data.richiedenteDescr ? ` · ${t('fields.richiedente')}: ${data.richiedenteDescr}` : ''}
           {data.nascosta ? ` · ${t('hidden')}` : ''}
         </Text>
+        <ActivityCommonPartLink condominioId={data.condGenID} servizio={data.servizio} />
       </Stack>
 
       <Group gap="xs">
