@@ -33,15 +33,19 @@ async function openCommonParts(page: Page) {
 }
 
 test.describe('parti comuni', () => {
+  // Logging in and opening the demo archive take a while on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
+
   test('add a lift to a condominium, add its yearly service with a provider, edit it, delete it', async ({
     page,
   }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const name = `Ascensore e2e ${Date.now().toString(36)}`;
     await openCommonParts(page);
     // The demo's common parts are listed (a table on a desktop, cards on a phone).
     await expect(page.getByText(/\d+ parti comuni/)).toBeVisible();
     await expectNoSeriousA11yViolations(page, { testInfo });
+    await page.screenshot({ path: testInfo.outputPath('list.png') });
 
     await page.getByRole('button', { name: 'Aggiungi impianto' }).first().click();
     const add = page.getByRole('dialog', { name: 'Aggiungi impianto' });
@@ -84,6 +88,7 @@ test.describe('parti comuni', () => {
     await expect(card).toContainText('Ultima: 31/03/2026');
     await expect(card).toContainText('Prossima: 31/03/2027');
     await expect(card).toContainText('Contratto: Contratto n. 12/2026');
+    await page.screenshot({ path: testInfo.outputPath('drawer.png') });
 
     // Edit it; Escape with unsaved changes asks before discarding.
     await drawer.getByRole('button', { name: 'Modifica il servizio Manutenzione annuale ascensore' }).click();

@@ -41,7 +41,11 @@ export const commonPartsSlice = createSlice({
     /** A filter changed: the list goes back to its first page. A new category drops the type. */
     commonPartsFiltersChanged(state, action: PayloadAction<Partial<Omit<CommonPartsFilters, 'pageNumber'>>>) {
       const next = { ...state.filters, ...action.payload, pageNumber: 1 };
-      if ('categoria' in action.payload && action.payload.categoria !== state.filters.categoria)
+      if (
+        'categoria' in action.payload &&
+        !('tipo' in action.payload) &&
+        action.payload.categoria !== state.filters.categoria
+      )
         next.tipo = null;
       state.filters = next;
     },

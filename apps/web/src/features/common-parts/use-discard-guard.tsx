@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LayerModal } from './layer-modal.tsx';
 
 /**
  * Closing a form with unsaved changes asks first. `request(dirty)` closes at once when nothing
@@ -11,7 +12,7 @@ export function useDiscardGuard(close: () => void) {
   const [asking, setAsking] = useState(false);
   const request = (dirty: boolean) => (dirty ? setAsking(true) : close());
   const confirm = (
-    <Modal opened={asking} onClose={() => setAsking(false)} title={t('discardTitle')} zIndex={400}>
+    <LayerModal opened={asking} onClose={() => setAsking(false)} title={t('discardTitle')} zIndex={400}>
       <Text mb="md">{t('discardText')}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={() => setAsking(false)}>
@@ -27,7 +28,7 @@ export function useDiscardGuard(close: () => void) {
           {t('discard')}
         </Button>
       </Group>
-    </Modal>
+    </LayerModal>
   );
   return { request, confirm };
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { commonPartCategoryLabels } from '@stabile/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { EntityDrawerError } from '../../../shared/ui/entity-drawer-error.tsx';
 import { type CommonPartKind, useCommonPartQuery, useDeleteCommonPartMutation } from '../common-parts-api.ts';
 import { currentEnvironmentSet, currentImplantSet } from '../common-parts-slice.ts';
 import { italianDate } from '../format.ts';
+import { LayerModal } from '../layer-modal.tsx';
 import { CommonPartFormModal } from './common-part-form-modal.tsx';
 import { ServiceSection } from './service-section.tsx';
 
@@ -114,7 +115,7 @@ export function CommonPartDetail({ kind, condominioId, id, onClose }: CommonPart
       <Field label={t('fields.note')}>{data.note}</Field>
       <ServiceSection condominioId={condominioId} parteComuneId={id} />
       <CommonPartFormModal kind={kind} opened={editing} onClose={() => setEditing(false)} part={data} />
-      <Modal opened={deleting} onClose={() => setDeleting(false)} title={t('confirmDeleteTitle')}>
+      <LayerModal opened={deleting} onClose={() => setDeleting(false)} title={t('confirmDeleteTitle')}>
         <Text mb="md">{t('confirmDeleteText', { name: data.denominazione })}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setDeleting(false)}>
@@ -124,7 +125,7 @@ export function CommonPartDetail({ kind, condominioId, id, onClose }: CommonPart
             {t('delete')}
           </Button>
         </Group>
-      </Modal>
+      </LayerModal>
     </Stack>
   );
 }

@@ -1,4 +1,3 @@
-import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import {
   useUpdateCommonPartMutation,
 } from '../common-parts-api.ts';
 import { detailId } from '../detail-ref.ts';
+import { LayerModal } from '../layer-modal.tsx';
 import { useDiscardGuard } from '../use-discard-guard.tsx';
 import { bodyOf, CommonPartForm, type CommonPartFormValues, valuesOf } from './common-part-form.tsx';
 
@@ -71,7 +71,7 @@ export function CommonPartFormModal({
 
   return (
     <>
-      <Modal opened={opened} onClose={() => request(dirty.current)} title={title} size="lg">
+      <LayerModal opened={opened} onClose={() => request(dirty.current)} title={title} size="lg">
         {opened && (
           <CommonPartForm
             kind={kind}
@@ -85,7 +85,7 @@ export function CommonPartFormModal({
             }}
           />
         )}
-      </Modal>
+      </LayerModal>
       {confirm}
     </>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -23,6 +23,7 @@ import {
   useUpdateServiceMutation,
 } from '../common-parts-api.ts';
 import { focusFirstError } from '../focus-first-error.ts';
+import { LayerModal } from '../layer-modal.tsx';
 import { useDiscardGuard } from '../use-discard-guard.tsx';
 
 interface ServiceFormValues {
@@ -100,7 +101,7 @@ export function ServiceFormModal({
   }, [opened]);
   return (
     <>
-      <Modal
+      <LayerModal
         opened={opened}
         onClose={() => request(dirty.current)}
         title={service ? t('services.editTitle') : t('services.addTitle')}
@@ -118,7 +119,7 @@ export function ServiceFormModal({
             }}
           />
         )}
-      </Modal>
+      </LayerModal>
       {confirm}
     </>
   );

@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Card, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ServiceItem, useDeleteServiceMutation, usePartServicesQuery } from '../common-parts-api.ts';
 import { italianDate } from '../format.ts';
+import { LayerModal } from '../layer-modal.tsx';
 import { ServiceFormModal } from './service-form-modal.tsx';
 
 export interface ServiceSectionProps {
@@ -104,7 +105,7 @@ export function ServiceSection({ condominioId, parteComuneId }: ServiceSectionPr
         parteComuneId={parteComuneId}
         service={editing?.service ?? null}
       />
-      <Modal
+      <LayerModal
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title={t('services.confirmDeleteTitle')}
@@ -118,7 +119,7 @@ export function ServiceSection({ condominioId, parteComuneId }: ServiceSectionPr
             {t('delete')}
           </Button>
         </Group>
-      </Modal>
+      </LayerModal>
     </Stack>
   );
 }
