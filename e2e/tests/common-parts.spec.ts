@@ -28,7 +28,7 @@ async function openCommonParts(page: Page) {
     .catch(() => undefined);
   // A reload restores the session and the archive first: slow on a busy machine.
   await expect(page.getByRole('heading', { level: 1, name: 'Parti comuni' })).toBeVisible({
-    timeout: 20_000,
+    timeout: 45_000,
   });
 }
 
@@ -148,11 +148,12 @@ test.describe('parti comuni', () => {
     const { users } = DEMO.archives;
     await login(page, DEMO.pro.username, DEMO.pro.password);
     await chooseArchive(page, users.name, users.giulia);
+    await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
     await expect(page.getByRole('link', { name: 'Contatti' }).first()).toBeAttached();
     await expect(page.getByRole('link', { name: 'Parti comuni' })).toHaveCount(0);
     await page.goto('/commonParts');
     await expect(page.getByRole('heading', { name: 'Accesso non consentito' })).toBeVisible({
-      timeout: 20_000,
+      timeout: 45_000,
     });
   });
 });
