@@ -19,7 +19,7 @@ async function pick(page: Page, scope: Locator, label: string, option?: string) 
 async function openCommonParts(page: Page) {
   await login(page, DEMO.pro.username, DEMO.pro.password);
   await chooseArchive(page, DEMO.archives.open);
-  await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden({ timeout: 30_000 });
   await page.goto('/commonParts');
   // The push banner (shown 1 s after load) can cover the page's actions: answer it first.
   await page
@@ -56,7 +56,7 @@ test.describe('parti comuni', () => {
     await pick(page, add, 'Tipo', 'Ascensore');
     await add.getByRole('textbox', { name: 'Ubicazione' }).fill('Vano scala C');
     await add.getByRole('button', { name: 'Salva' }).click();
-    await expect(add).toBeHidden();
+    await expect(add).toBeHidden({ timeout: 30_000 });
 
     const drawer = page.getByRole('dialog', { name: 'Impianto' });
     await expect(drawer.getByRole('heading', { name })).toBeVisible();
@@ -81,7 +81,7 @@ test.describe('parti comuni', () => {
     await service.getByRole('textbox', { name: 'Ultima esecuzione' }).fill('31/03/2026');
     await service.getByRole('textbox', { name: 'Riferimento contratto' }).fill('Contratto n. 12/2026');
     await service.getByRole('button', { name: 'Salva' }).click();
-    await expect(service).toBeHidden();
+    await expect(service).toBeHidden({ timeout: 30_000 });
     const card = drawer.getByRole('article', { name: 'Manutenzione annuale ascensore' });
     await expect(card).toContainText(provider);
     await expect(card).toContainText('ogni 12 mesi');
@@ -101,7 +101,7 @@ test.describe('parti comuni', () => {
       'Manutenzione e verifica ascensore',
     );
     await edit.getByRole('button', { name: 'Salva' }).click();
-    await expect(edit).toBeHidden();
+    await expect(edit).toBeHidden({ timeout: 30_000 });
     const edited = drawer.getByRole('article', { name: 'Manutenzione e verifica ascensore' });
     await expect(edited).toContainText('Prossima: 31/03/2027');
 
@@ -114,14 +114,14 @@ test.describe('parti comuni', () => {
       .getByRole('button', { name: 'Elimina' })
       .click();
     await expect(drawer.getByText('Nessun servizio per questa parte comune.')).toBeVisible();
-    await expect(edited).toBeHidden();
+    await expect(edited).toBeHidden({ timeout: 30_000 });
 
     await drawer.getByRole('button', { name: 'Elimina', exact: true }).click();
     await page
       .getByRole('dialog', { name: 'Eliminare la parte comune?' })
       .getByRole('button', { name: 'Elimina' })
       .click();
-    await expect(drawer).toBeHidden();
+    await expect(drawer).toBeHidden({ timeout: 30_000 });
     await page.getByRole('textbox', { name: 'Cerca' }).fill(name.toLowerCase());
     await expect(page.getByText('Nessun risultato')).toBeVisible();
   });
@@ -141,14 +141,14 @@ test.describe('parti comuni', () => {
     await expect(drawer.getByText('Ascensore', { exact: true })).toBeVisible();
     await expect(drawer.getByRole('heading', { name: 'Servizi' })).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(drawer).toBeHidden();
+    await expect(drawer).toBeHidden({ timeout: 30_000 });
   });
 
   test('a user without the plants area sees neither the entry nor the page', async ({ page }) => {
     const { users } = DEMO.archives;
     await login(page, DEMO.pro.username, DEMO.pro.password);
     await chooseArchive(page, users.name, users.giulia);
-    await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden({ timeout: 30_000 });
     await expect(page.getByRole('link', { name: 'Contatti' }).first()).toBeAttached();
     await expect(page.getByRole('link', { name: 'Parti comuni' })).toHaveCount(0);
     await page.goto('/commonParts');
