@@ -1,6 +1,7 @@
 import { AttachmentReferenceType, COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
+import { shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { searchTerms } from '../people/people-search.ts';
 import type { CommonPartServicesTable, CommonPartsTable } from './common-part.table.ts';
@@ -40,36 +41,59 @@ export function providerExists(db: Db, archiveId: number, id: number) {
     .executeTakeFirst();
 }
 
+/** What decides the SQL of a list query: which filters are set and how it searches. */
+interface ListShape {
+  condominio: boolean;
+  categoria: boolean;
+  tipo: boolean;
+  search: 'none' | 'fts' | 'tsquery';
+}
+
 /**
- * The common parts matching the filters, with their condominium. Without a search the walk follows
- * an index that serves the filter and the order: (condominio_id, categoria, denominazione_sort),
- * (categoria, tipo, denominazione_sort) or (denominazione_sort). A search reads the full-text index
- * (FTS5 on SQLite, GIN tsvector on PostgreSQL): every term is a prefix, all are required.
+ * The common parts matching the filters. Without a search the walk follows an index that serves the
+ * filter and the order: (condominio_id, categoria, denominazione_sort), (categoria, tipo,
+ * denominazione_sort) or (denominazione_sort). A search reads the full-text index (FTS5 rowid range
+ * of the archive on SQLite, GIN tsvector on PostgreSQL): every term is a prefix, all are required.
+ * `v` holds the values (placeholders when the shape is compiled).
  */
-function matching(db: Db, dialect: DialectName, archiveId: number, filters: CommonPartFilters) {
-  let query = db
-    .selectFrom('common_parts as p')
-    .innerJoin('condominiums as c', (join) =>
-      join.onRef('c.archive_id', '=', 'p.archive_id').onRef('c.id', '=', 'p.condominio_id'),
-    )
-    .where('p.archive_id', '=', archiveId);
-  if (filters.condominioId !== undefined) query = query.where('p.condominio_id', '=', filters.condominioId);
-  if (filters.categoria !== undefined) query = query.where('p.categoria', '=', filters.categoria);
-  if (filters.tipo !== undefined) query = query.where('p.tipo', '=', filters.tipo);
-  const terms = filters.search ? searchTerms(filters.search) : [];
-  if (terms.length > 0) query = query.where(searchPredicate(dialect, archiveId, terms));
+function matching(db: Db, s: ListShape, v: Record<string, unknown>) {
+  let query = db.selectFrom('common_parts as p').where('p.archive_id', '=', v.archiveId as number);
+  if (s.condominio) query = query.where('p.condominio_id', '=', v.condominioId as number);
+  if (s.categoria) query = query.where('p.categoria', '=', v.categoria as number);
+  if (s.tipo) query = query.where('p.tipo', '=', v.tipo as number);
+  if (s.search === 'fts') {
+    query = query.where(
+      sql<SqlBool>`p.id in (select rowid - ${v.low} from common_parts_fts where common_parts_fts match ${v.match} and rowid between ${v.low} and ${v.high})`,
+    );
+  } else if (s.search === 'tsquery') {
+    query = query.where(
+      sql<SqlBool>`to_tsvector('simple', p.search_doc) @@ to_tsquery('simple', ${v.query})`,
+    );
+  }
   return query;
 }
 
-function searchPredicate(dialect: DialectName, archiveId: number, terms: string[]) {
-  if (dialect === 'sqlite') {
-    const low = archiveId * ROWID_BASE;
-    const high = low + ROWID_BASE - 1;
-    const match = terms.map((t) => `"${t}"*`).join(' ');
-    return sql<SqlBool>`p.id in (select rowid - ${low} from common_parts_fts where common_parts_fts match ${match} and rowid between ${low} and ${high})`;
-  }
-  const query = terms.map((t) => `${t}:*`).join(' & ');
-  return sql<SqlBool>`to_tsvector('simple', p.search_doc) @@ to_tsquery('simple', ${query})`;
+/** The shape and the values of a list query. */
+function listInputs(dialect: DialectName, archiveId: number, filters: CommonPartFilters) {
+  const terms = filters.search ? searchTerms(filters.search) : [];
+  const shape: ListShape = {
+    condominio: filters.condominioId !== undefined,
+    categoria: filters.categoria !== undefined,
+    tipo: filters.tipo !== undefined,
+    search: terms.length === 0 ? 'none' : dialect === 'sqlite' ? 'fts' : 'tsquery',
+  };
+  const low = archiveId * ROWID_BASE;
+  const values: Record<string, unknown> = {
+    archiveId,
+    ...(shape.condominio ? { condominioId: filters.condominioId } : {}),
+    ...(shape.categoria ? { categoria: filters.categoria } : {}),
+    ...(shape.tipo ? { tipo: filters.tipo } : {}),
+    ...(shape.search === 'fts'
+      ? { low, high: low + ROWID_BASE - 1, match: terms.map((t) => `"${t}"*`).join(' ') }
+      : {}),
+    ...(shape.search === 'tsquery' ? { query: terms.map((t) => `${t}:*`).join(' & ') } : {}),
+  };
+  return { shape, values };
 }
 
 const LIST_COLUMNS = [
@@ -83,20 +107,40 @@ const LIST_COLUMNS = [
   'p.note',
 ] as const;
 
-export async function listCommonParts(
+// Built and compiled once per shape: building a query costs more than running this one.
+const listRows = shapedQuery((db, s: ListShape, v: Record<string, unknown>) =>
+  matching(db, s, v)
+    .innerJoin('condominiums as c', (join) =>
+      join.onRef('c.archive_id', '=', 'p.archive_id').onRef('c.id', '=', 'p.condominio_id'),
+    )
+    .select(LIST_COLUMNS)
+    .orderBy('p.denominazione_sort')
+    .orderBy('p.id')
+    .limit(v.limit as number)
+    .offset(v.offset as number),
+);
+
+// Every part has its condominium (foreign key), so the count needs no join.
+const countRows = shapedQuery((db, s: ListShape, v: Record<string, unknown>) =>
+  db
+    .selectFrom(
+      matching(db, s, v)
+        .select(sql`1`.as('one'))
+        .limit(COUNT_CAP + 1)
+        .as('t'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
+export function listCommonParts(
   db: Db,
   dialect: DialectName,
   archiveId: number,
   filters: CommonPartFilters,
   page: { limit: number; offset: number },
 ) {
-  return matching(db, dialect, archiveId, filters)
-    .select(LIST_COLUMNS)
-    .orderBy('p.denominazione_sort')
-    .orderBy('p.id')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  const { shape, values } = listInputs(dialect, archiveId, filters);
+  return listRows(db, shape, { ...values, ...page });
 }
 
 export type CommonPartListRow = Awaited<ReturnType<typeof listCommonParts>>[number];
@@ -108,13 +152,8 @@ export async function countCommonParts(
   archiveId: number,
   filters: CommonPartFilters,
 ): Promise<{ totalCount: number; capped: boolean }> {
-  const limited = matching(db, dialect, archiveId, filters)
-    .select(sql`1`.as('one'))
-    .limit(COUNT_CAP + 1);
-  const row = await db
-    .selectFrom(limited.as('t'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
+  const { shape, values } = listInputs(dialect, archiveId, filters);
+  const [row] = await countRows(db, shape, values);
   const n = Number(row?.n ?? 0);
   return n > COUNT_CAP ? { totalCount: COUNT_CAP, capped: true } : { totalCount: n, capped: false };
 }
