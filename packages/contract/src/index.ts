@@ -11,6 +11,7 @@ export * from './common/enums.ts';
 export * from './common/envelope.ts';
 export * from './common/errors.ts';
 export * from './common/primitives.ts';
+export * from './common-parts/index.ts';
 export * from './condominiums/index.ts';
 export * from './lookups/index.ts';
 export * from './notifications/index.ts';

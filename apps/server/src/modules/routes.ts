@@ -4,6 +4,7 @@ import { archiveRoutes } from './archives/archive.routes.ts';
 import { incarichiRoutes } from './assignments/incarichi.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { changelogRoutes } from './changelog/changelog.routes.ts';
+import { commonPartRoutes } from './common-parts/common-part.routes.ts';
 import { condominiumRoutes } from './condominiums/condominium.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { homeRoutes } from './home/home.routes.ts';
@@ -23,6 +24,7 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   deviceRoutes,
   changelogRoutes,
   condominiumRoutes,
+  commonPartRoutes,
   peopleRoutes,
   providersRoutes,
   incarichiRoutes,

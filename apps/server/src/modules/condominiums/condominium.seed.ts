@@ -32,6 +32,7 @@ import {
   streetAddress,
 } from '../../seed/italian-data.ts';
 import { addDays, type Rng } from '../../seed/random.ts';
+import { withServiceDetails } from '../common-parts/common-part.seed.ts';
 
 export interface CondominiumSeedRefs {
   personIds: number[];
@@ -858,22 +859,24 @@ export async function seedCondominiums(
         const start = `${r.int(year - 5, year)}-${String(r.int(1, 12)).padStart(2, '0')}-01`;
         const periodicita = r.pick([1, 3, 6, 12, 24]);
         const serviceId = ids.common_part_services.take();
-        rows.common_part_services.push({
-          archive_id: archiveId,
-          id: serviceId,
-          condominio_id: condominioId,
-          parte_comune_id: id,
-          tipo_servizio: tipoServizio,
-          fornitore_id: fornitoreId,
-          descrizione: `${['', 'Manutenzione', 'Revisione', 'Verifica', 'Riparazione', 'Fornitura', 'Installazione', 'Custodia', 'Incarico professionale', 'Servizio', 'Assistenza'][tipoServizio]} ${denominazione.toLowerCase()}`,
-          data_inizio: start,
-          data_fine: r.chance(0.15) ? addDays(today, -r.int(10, 400)) : null,
-          periodicita_mesi: periodicita,
-          prossima_scadenza: addDays(today, r.int(-30, periodicita * 30)),
-          importo_cents: roundEuro(r.int(5_000, 400_000)),
-          note: null,
-          obj_version: 1,
-        });
+        rows.common_part_services.push(
+          withServiceDetails({
+            archive_id: archiveId,
+            id: serviceId,
+            condominio_id: condominioId,
+            parte_comune_id: id,
+            tipo_servizio: tipoServizio,
+            fornitore_id: fornitoreId,
+            descrizione: `${['', 'Manutenzione', 'Revisione', 'Verifica', 'Riparazione', 'Fornitura', 'Installazione', 'Custodia', 'Incarico professionale', 'Servizio', 'Assistenza'][tipoServizio]} ${denominazione.toLowerCase()}`,
+            data_inizio: start,
+            data_fine: r.chance(0.15) ? addDays(today, -r.int(10, 400)) : null,
+            periodicita_mesi: periodicita,
+            prossima_scadenza: addDays(today, r.int(-30, periodicita * 30)),
+            importo_cents: roundEuro(r.int(5_000, 400_000)),
+            note: null,
+            obj_version: 1,
+          }),
+        );
         result.services.push({ id: serviceId, condominioId: condominioId, fornitoreId });
         // Supplier invoices paid for the service (movements of the provider).
         const current = exercises.find((e) => !e.chiuso && e.tipo === ExerciseType.Ordinary);

@@ -1,3 +1,5 @@
+import type { CommonPartServicesTable, CommonPartsTable } from '../common-parts/common-part.table.ts';
+
 /**
  * Row types of the condominium side of an archive (migration 0003). Booleans are 0/1 integers,
  * money is in cents, dates are 'YYYY-MM-DD' text and timestamps ISO UTC text. Millesimi are in
@@ -114,44 +116,6 @@ export interface RegistryUnitsTable {
   quota: number;
   data_inizio: string | null;
   data_fine: string | null;
-  obj_version: number;
-}
-
-export interface CommonPartsTable {
-  archive_id: number;
-  id: number;
-  condominio_id: number;
-  categoria: number;
-  tipo: number;
-  denominazione: string;
-  denominazione_sort: string;
-  ubicazione: string | null;
-  note: string | null;
-  marca: string | null;
-  modello: string | null;
-  matricola: string | null;
-  data_installazione: string | null;
-  superficie_mq: number | null;
-  search_doc: string;
-  created_at: string;
-  updated_at: string;
-  obj_version: number;
-}
-
-export interface CommonPartServicesTable {
-  archive_id: number;
-  id: number;
-  condominio_id: number;
-  parte_comune_id: number;
-  tipo_servizio: number;
-  fornitore_id: number | null;
-  descrizione: string;
-  data_inizio: string | null;
-  data_fine: string | null;
-  periodicita_mesi: number | null;
-  prossima_scadenza: string | null;
-  importo_cents: number | null;
-  note: string | null;
   obj_version: number;
 }
 

@@ -18,6 +18,8 @@ export const TAG_TYPES = [
   'Condominium',
   'Device',
   'Home',
+  'CommonPart',
+  'CommonPartService',
 ] as const;
 
 /**

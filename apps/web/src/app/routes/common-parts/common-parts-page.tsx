@@ -1,9 +1,55 @@
+import { Button, Group } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AreaInPreparation } from '../../../shared/ui/area-in-preparation.tsx';
+import { selectCommonPartsFilters } from '../../../features/common-parts/common-parts-slice.ts';
+import { CommonPartFormModal } from '../../../features/common-parts/components/common-part-form-modal.tsx';
+import { CommonPartList } from '../../../features/common-parts/components/common-part-list.tsx';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { modalClosed, modalOpened, selectModalOpen } from '../../state/modals-slice.ts';
 
+/** /commonParts: header with the two create actions, the list, the "addPlant" and "addEnvironment" modals. */
 export function CommonPartsPage() {
-  const { t } = useTranslation('condominiums');
-  return <AreaInPreparation title={t('commonPartsTitle')} description={t('commonPartsText')} />;
+  const { t } = useTranslation('commonParts');
+  const dispatch = useAppDispatch();
+  const filters = useAppSelector(selectCommonPartsFilters);
+  const addPlantOpen = useAppSelector((state) => selectModalOpen(state, 'addPlant'));
+  const addEnvironmentOpen = useAppSelector((state) => selectModalOpen(state, 'addEnvironment'));
+  const addPlant = () => dispatch(modalOpened('addPlant'));
+  const addEnvironment = () => dispatch(modalOpened('addEnvironment'));
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        description={t('subtitle')}
+        actions={
+          <Group gap="xs">
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={addPlant}>
+              {t('addPlant')}
+            </Button>
+            <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={addEnvironment}>
+              {t('addEnvironment')}
+            </Button>
+          </Group>
+        }
+      />
+      <CommonPartList onAddPlant={addPlant} onAddEnvironment={addEnvironment} />
+      <CommonPartFormModal
+        kind="impianto"
+        opened={addPlantOpen}
+        onClose={() => dispatch(modalClosed('addPlant'))}
+        condominioId={filters.condominioID}
+        chooseCondominium
+      />
+      <CommonPartFormModal
+        kind="ambiente"
+        opened={addEnvironmentOpen}
+        onClose={() => dispatch(modalClosed('addEnvironment'))}
+        condominioId={filters.condominioID}
+        chooseCondominium
+      />
+    </>
+  );
 }
 
 export { CommonPartsPage as Component };

@@ -29,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { EntityDrawerError } from '../../../shared/ui/entity-drawer-error.tsx';
 import { InlineEditor } from '../../../shared/ui/inline-editor.tsx';
 import { useDrawerUnsavedChanges } from '../../../shared/ui/unsaved-changes.tsx';
+import { ActivityCommonPartLink } from '../../common-parts/components/activity-common-part-link.tsx';
 import {
   useActivityOperatorsQuery,
   useActivityQuery,
@@ -102,6 +103,7 @@ export function ActivityDetail({ id, onClose }: ActivityDetailProps) {
           {data.richiedenteDescr ? ` · ${t('fields.richiedente')}: ${data.richiedenteDescr}` : ''}
           {data.nascosta ? ` · ${t('hidden')}` : ''}
         </Text>
+        <ActivityCommonPartLink condominioId={data.condGenID} servizio={data.servizio} />
       </Stack>
 
       <Group gap="xs">

@@ -1,0 +1,34 @@
+import { Area } from '@stabile/contract';
+import { i18n } from '../../i18n/i18n.ts';
+import { EntityDrawerError } from '../../shared/ui/entity-drawer-error.tsx';
+import type {
+  EntityDrawerContentProps,
+  EntityDrawerDefinition,
+} from '../../shared/ui/entity-drawer-types.ts';
+import type { CommonPartKind } from './common-parts-api.ts';
+import { CommonPartDetail } from './components/common-part-detail.tsx';
+import { parseDetailId } from './detail-ref.ts';
+
+function drawerOf(kind: CommonPartKind) {
+  return function CommonPartDrawer({ id, onClose }: EntityDrawerContentProps) {
+    const ref = parseDetailId(id);
+    if (!ref) return <EntityDrawerError onRetry={onClose} />;
+    return <CommonPartDetail kind={kind} condominioId={ref.condominioId} id={ref.id} onClose={onClose} />;
+  };
+}
+
+/** The two drawers of spec section 2: common part environment and common part implant. */
+export const drawers: EntityDrawerDefinition[] = [
+  {
+    kind: 'impianto',
+    area: Area.Plants,
+    title: () => i18n.t('commonParts:plantDrawerTitle'),
+    Component: drawerOf('impianto'),
+  },
+  {
+    kind: 'ambiente',
+    area: Area.Plants,
+    title: () => i18n.t('commonParts:environmentDrawerTitle'),
+    Component: drawerOf('ambiente'),
+  },
+];

@@ -1,0 +1,2 @@
+export * from './common-part.endpoints.ts';
+export * from './common-part.schemas.ts';
