@@ -11,6 +11,7 @@ export * from './common/enums.ts';
 export * from './common/envelope.ts';
 export * from './common/errors.ts';
 export * from './condominiums/index.ts';
+export * from './instalments/index.ts';
 export * from './lookups/index.ts';
 export * from './notifications/index.ts';
 export * from './people/index.ts';

@@ -7,6 +7,7 @@ import { changelogRoutes } from './changelog/changelog.routes.ts';
 import { condominiumRoutes } from './condominiums/condominium.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { homeRoutes } from './home/home.routes.ts';
+import { instalmentRoutes } from './instalments/instalment.routes.ts';
 import { lookupsRoutes } from './lookups/lookups.routes.ts';
 import { deviceRoutes } from './notifications/device.routes.ts';
 import { peopleRoutes } from './people/people.routes.ts';
@@ -30,4 +31,5 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   assignmentRoutes,
   supplierPortalRoutes,
   homeRoutes,
+  instalmentRoutes,
 ];

@@ -1,3 +1,11 @@
+import type {
+  InstalmentsTable,
+  MovementsTable,
+  PaymentAllocationsTable,
+  PaymentsTable,
+  RefundsTable,
+} from '../instalments/instalment.table.ts';
+
 /**
  * Row types of the condominium side of an archive (migration 0003). Booleans are 0/1 integers,
  * money is in cents, dates are 'YYYY-MM-DD' text and timestamps ISO UTC text. Millesimi are in
@@ -260,81 +268,6 @@ export interface LedgerAccountsTable {
   codice: string;
   descrizione: string;
   obj_version: number;
-}
-
-export interface InstalmentsTable {
-  archive_id: number;
-  id: number;
-  condominio_id: number;
-  esercizio_id: number;
-  anagrafica_id: number;
-  unita_id: number | null;
-  tipo: number;
-  numero: number;
-  descrizione: string;
-  data_scadenza: string;
-  importo_cents: number;
-  versato_cents: number;
-  created_at: string;
-  obj_version: number;
-}
-
-export interface PaymentsTable {
-  archive_id: number;
-  id: number;
-  condominio_id: number;
-  esercizio_id: number;
-  anagrafica_id: number;
-  unita_id: number | null;
-  risorsa_id: number | null;
-  data: string;
-  importo_cents: number;
-  descrizione: string | null;
-  modalita: string | null;
-  numero_ricevuta: number | null;
-  distribuzione: number;
-  created_at: string;
-  obj_version: number;
-}
-
-export interface RefundsTable {
-  archive_id: number;
-  id: number;
-  condominio_id: number;
-  esercizio_id: number;
-  anagrafica_id: number;
-  unita_id: number | null;
-  risorsa_id: number | null;
-  data: string;
-  importo_cents: number;
-  descrizione: string | null;
-  modalita: string | null;
-  numero_ricevuta: number | null;
-  distribuzione: number;
-  created_at: string;
-  obj_version: number;
-}
-
-export interface PaymentAllocationsTable {
-  archive_id: number;
-  versamento_id: number;
-  rata_id: number;
-  importo_cents: number;
-}
-
-export interface MovementsTable {
-  archive_id: number;
-  id: number;
-  condominio_id: number;
-  esercizio_id: number | null;
-  risorsa_id: number | null;
-  tipo_riferimento: number;
-  riferimento_id: number;
-  data: string;
-  descrizione: string;
-  importo_cents: number;
-  numero_documento: string | null;
-  created_at: string;
 }
 
 export interface DossiersTable {
