@@ -12,6 +12,8 @@ import {
   printSituazioneRateBodySchema,
   rataDettaglioBodySchema,
   rataDettaglioSchema,
+  rataEsercizioSchema,
+  rataEserciziQuerySchema,
   rataGroupSchema,
   rataListBodySchema,
   registerRimborsoBodySchema,
@@ -32,6 +34,16 @@ const tags = ['rate'] as const;
  * and gets the first answer again.
  */
 export const RataApi = {
+  esercizi: endpoint({
+    operationId: 'eserciziRate',
+    method: 'GET',
+    path: '/api/rata/esercizi',
+    summary: 'Esercizi di un condominio (aperti prima, poi dal più recente), per scegliere le rate da vedere',
+    tags,
+    query: rataEserciziQuerySchema,
+    response: z.array(rataEsercizioSchema),
+    errors: [ErrorCode.NotFound],
+  }),
   unitaAnagrafica: endpoint({
     operationId: 'unitaAnagrafica',
     method: 'GET',

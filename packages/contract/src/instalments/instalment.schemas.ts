@@ -57,6 +57,23 @@ const distribution = z.union(
   { error: 'Distribuzione non valida' },
 );
 
+// --- GET /api/rata/esercizi: the exercises of a condominium, to choose whose instalments to see ---
+
+export const rataEserciziQuerySchema = z.object({
+  CondominioID: id('Condominio non valido'),
+});
+export type RataEserciziQuery = z.input<typeof rataEserciziQuerySchema>;
+
+export const rataEsercizioSchema = z.object({
+  id: z.number().int(),
+  descrizione: z.string(),
+  tipo: z.number().int(),
+  chiuso: z.boolean(),
+  dataInizio: z.string(),
+  dataFine: z.string(),
+});
+export type RataEsercizio = z.infer<typeof rataEsercizioSchema>;
+
 // --- GET /api/unitaAnagrafica --------------------------------------------------------------------
 
 export const unitaAnagraficaQuerySchema = z.object({

@@ -145,6 +145,25 @@ describe('instalment groups (POST /api/rata)', () => {
   });
 });
 
+describe('exercises of a condominium (GET /api/rata/esercizi)', () => {
+  it('lists open exercises first, and 404 for another archive', async () => {
+    const f = await createInstalmentFixture(t, s, { people: ['Rossi Mario'] });
+    const res = await call('GET', `/api/rata/esercizi?CondominioID=${f.condominioId}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((e: Json) => [e.descrizione, e.chiuso])).toEqual([
+      ['Ordinario 2026', false],
+      ['Ordinario 2025', true],
+    ]);
+    const elsewhere = await call('GET', `/api/rata/esercizi?CondominioID=${f.condominioId}`, undefined, {
+      session: other,
+    });
+    expect(elsewhere.status).toBe(404);
+    expect((await call('GET', '/api/rata/esercizi?CondominioID=0')).body.error.message).toBe(
+      'Condominio non valido (CondominioID)',
+    );
+  });
+});
+
 describe('detail, units and amounts per unit', () => {
   let f: InstalmentFixture;
   beforeAll(async () => {

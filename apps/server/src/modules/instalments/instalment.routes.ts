@@ -5,6 +5,7 @@ import { idempotencyKeyOf } from '../../shared/idempotency.ts';
 import { route } from '../../shared/route.ts';
 import {
   amountsByUnit,
+  exercisesOf,
   type InstalmentContext,
   listGroups,
   listMovements,
@@ -29,6 +30,7 @@ function sendPdf(reply: FastifyReply, bytes: Buffer, name: string): FastifyReply
 export async function instalmentRoutes(app: AppInstance) {
   const ctx = (archiveId: number): InstalmentContext => ({ db: app.db, dialect: app.dialect, archiveId });
 
+  route(app, RataApi.esercizi, ({ scope, query }) => exercisesOf(ctx(scope.archiveId), query.CondominioID));
   route(app, RataApi.unitaAnagrafica, ({ scope, query }) => unitsAndRegistries(ctx(scope.archiveId), query));
   route(app, RataApi.lista, ({ scope, query, body }) => listGroups(ctx(scope.archiveId), body, query));
   route(app, RataApi.dettaglio, ({ scope, body }) => loadDetail(ctx(scope.archiveId), body));

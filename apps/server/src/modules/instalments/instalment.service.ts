@@ -9,6 +9,7 @@ import {
   type Movimento,
   type OperazioneRata,
   type RataDettaglio,
+  type RataEsercizio,
   type RataGroup,
   type RataSubItem,
   RegistryType,
@@ -107,6 +108,35 @@ async function requireExercise(ctx: InstalmentContext, esercizioId: number, cond
     throw notFound('Esercizio non trovato.');
   }
   return exercise;
+}
+
+/** GET /api/rata/esercizi: the exercises of a condominium, open ones first, newest first. */
+export async function exercisesOf(ctx: InstalmentContext, condominioId: number): Promise<RataEsercizio[]> {
+  const condominium = await ctx.db
+    .selectFrom('condominiums')
+    .select('id')
+    .where('archive_id', '=', ctx.archiveId)
+    .where('id', '=', condominioId)
+    .executeTakeFirst();
+  if (!condominium) throw notFound('Condominio non trovato.');
+  const rows = await ctx.db
+    .selectFrom('exercises')
+    .select(['id', 'descrizione', 'tipo', 'chiuso', 'data_inizio', 'data_fine'])
+    .where('archive_id', '=', ctx.archiveId)
+    .where('condominio_id', '=', condominioId)
+    .orderBy('chiuso')
+    .orderBy('data_inizio', 'desc')
+    .orderBy('id', 'desc')
+    .limit(+200)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    descrizione: r.descrizione,
+    tipo: Number(r.tipo),
+    chiuso: Number(r.chiuso) === 1,
+    dataInizio: r.data_inizio,
+    dataFine: r.data_fine,
+  }));
 }
 
 // --- Groups ---------------------------------------------------------------------------------
