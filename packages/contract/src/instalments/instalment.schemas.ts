@@ -8,7 +8,8 @@ import { zIsoDate, zTextOptional } from '../validators/zod.ts';
  * Every amount is integer cents (`importo: 12345` is 123,45 €).
  */
 
-const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+const id = (message: string) =>
+  z.coerce.number<number | string>({ error: message }).int(message).positive(message);
 
 /** Cents: a whole, non-negative number of cents, at most 100 million euros. */
 export const MAX_AMOUNT_CENTS = 10_000_000_000;

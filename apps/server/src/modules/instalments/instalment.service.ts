@@ -239,14 +239,24 @@ const scopeOfInput = (input: DetailInput): PayerScope => ({
   unitaIds: input.listaUnitaID?.length ? input.listaUnitaID : null,
 });
 
-/** The surplus of a scope: paid, minus what instalments received, minus what was refunded. */
+/**
+ * The surplus of a scope: what was paid and not assigned to an instalment, plus the credits of
+ * refund and surplus instalments (a surplus instalment's `versato` is the part already used), minus
+ * what was refunded.
+ */
 function surplusOf(
   payments: ReadonlyArray<{ importo: number; allocato: number }>,
   refunds: ReadonlyArray<{ importo: number }>,
+  instalments: ReadonlyArray<{ tipo: number; importo: number; versato: number }>,
 ): number {
   const unallocated = payments.reduce((s, p) => s + p.importo - p.allocato, 0);
   const refunded = refunds.reduce((s, r) => s + r.importo, 0);
-  return unallocated - refunded;
+  let credits = 0;
+  for (const r of instalments) {
+    if (r.tipo === InstalmentType.Refund) credits += r.importo;
+    if (r.tipo === InstalmentType.Surplus) credits += r.importo - r.versato;
+  }
+  return unallocated + credits - refunded;
 }
 
 /** POST /api/rata/dettaglio: the instalments of a registry or of units, their payments and refunds. */
@@ -314,7 +324,7 @@ export async function loadDetail(ctx: InstalmentContext, input: DetailInput): Pr
     description,
     subList,
     ...totals,
-    eccedenza: surplusOf(payments, refunds),
+    eccedenza: surplusOf(payments, refunds, instalments),
     rate: instalments.map((r) => ({
       id: r.id,
       tipo: r.tipo as InstalmentType,
@@ -496,6 +506,19 @@ async function requirePaymentsAccount(trx: Db, ctx: InstalmentContext, esercizio
   return conto;
 }
 
+/** The payments, refunds and credit instalments of an operation's scope. */
+function scopeMoney(trx: Db, ctx: InstalmentContext, input: OperationInput, units?: number[]) {
+  const scope = scopeOfInput(input);
+  return Promise.all([
+    paymentsOf(trx, ctx.archiveId, scope),
+    refundsOf(trx, ctx.archiveId, scope),
+    instalmentsOf(trx, ctx.archiveId, input.esercizioID, {
+      anagraficaIds: [input.anagrID],
+      ...(units ? { unitaIds: units } : {}),
+    }).then((list) => list.filter((r) => isCredit(r.tipo))),
+  ]);
+}
+
 /** The debts still open of a group, for a distribution. */
 async function openDebts(trx: Db, ctx: InstalmentContext, input: OperationInput, units?: number[]) {
   const list = await instalmentsOf(trx, ctx.archiveId, input.esercizioID, {
@@ -643,12 +666,8 @@ export function registerRefund(
     runOnce(trx, ctx.archiveId, idempotencyKey, 'registerRimborso', input, async () => {
       const { exercise, units } = await prepareOperation(trx, ctx, input, { openOnly: false });
       await requirePaymentsAccount(trx, ctx, input.esercizioID, input.contoID);
-      const scope = scopeOfInput(input);
-      const [payments, refunds] = await Promise.all([
-        paymentsOf(trx, ctx.archiveId, scope),
-        refundsOf(trx, ctx.archiveId, scope),
-      ]);
-      const available = surplusOf(payments, refunds);
+      const [payments, refunds, credits] = await scopeMoney(trx, ctx, input, units);
+      const available = surplusOf(payments, refunds, credits);
       if (input.importo > available) {
         throw new AppError(
           115,
@@ -724,12 +743,8 @@ export function useSurplus(
   return ctx.db.transaction().execute((trx) =>
     runOnce(trx, ctx.archiveId, idempotencyKey, 'surplusVersamento', input, async () => {
       const { exercise, units } = await prepareOperation(trx, ctx, input, { openOnly: true });
-      const scope = scopeOfInput(input);
-      const [payments, refunds] = await Promise.all([
-        paymentsOf(trx, ctx.archiveId, scope),
-        refundsOf(trx, ctx.archiveId, scope),
-      ]);
-      const available = surplusOf(payments, refunds);
+      const [payments, refunds, credits] = await scopeMoney(trx, ctx, input, units);
+      const available = surplusOf(payments, refunds, credits);
       if (input.importo > available) {
         throw new AppError(
           115,
