@@ -16,6 +16,7 @@ import {
   rataEserciziQuerySchema,
   rataGroupSchema,
   rataListBodySchema,
+  rataScadutaSchema,
   registerRimborsoBodySchema,
   registerVersamentoBodySchema,
   stampaImpostazioniDataSchema,
@@ -156,6 +157,14 @@ export const RataApi = {
     tags,
     body: stampaImpostazioniSchema,
     response: stampaImpostazioniDataSchema,
+  }),
+  scadute: endpoint({
+    operationId: 'rateScadute',
+    method: 'GET',
+    path: '/api/rata/scadute',
+    summary: 'Le rate scadute e non pagate più vecchie, per "Da fare oggi" della home',
+    tags,
+    response: z.array(rataScadutaSchema),
   }),
   movimenti: endpoint({
     operationId: 'listaMovimenti',

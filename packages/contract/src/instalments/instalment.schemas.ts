@@ -18,7 +18,12 @@ const cents = z.number().int();
 /** A positive amount typed by the user, in cents. */
 export const zAmountCents = () =>
   z
-    .number({ error: "L'importo deve essere un numero" })
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? 'Manca un campo obbligatorio'
+          : "L'importo deve essere un numero",
+    })
     .int("L'importo deve essere espresso in centesimi interi")
     .positive("L'importo deve essere maggiore di zero")
     .max(MAX_AMOUNT_CENTS, "L'importo supera il massimo consentito");
@@ -356,6 +361,22 @@ export const stampaImpostazioniDataSchema = z.object({
   piePagina: z.string().nullable(),
 });
 export type StampaImpostazioniData = z.infer<typeof stampaImpostazioniDataSchema>;
+
+// --- GET /api/rata/scadute: home's "Da fare oggi" -------------------------------------------------
+
+export const rataScadutaSchema = z.object({
+  rataID: z.number().int(),
+  descrizione: z.string(),
+  dataScadenza: z.string(),
+  /** Still owed on it. */
+  saldo: cents,
+  condominioID: z.number().int(),
+  intestazioneCondominio: z.string(),
+  esercizioID: z.number().int(),
+  anagraficaID: z.number().int(),
+  anagraficaDescr: z.string(),
+});
+export type RataScaduta = z.infer<typeof rataScadutaSchema>;
 
 // --- GET /api/movimenti -----------------------------------------------------------------------------
 

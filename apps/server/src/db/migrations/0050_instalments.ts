@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 /**
  * Instalments, payments and movements (issue 25):
@@ -64,6 +64,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('payments')
     .columns(['archive_id', 'condominio_id', 'numero_ricevuta'])
     .execute();
+  // Home's overdue instalments: the unpaid ones in due-date order, whatever the exercise.
+  await db.schema
+    .createIndex('instalments_da_versare_idx')
+    .on('instalments')
+    .columns(['archive_id', 'data_scadenza', 'id'])
+    .where(sql.ref('versato_cents'), '<', sql.ref('importo_cents'))
+    .execute();
   await db.schema
     .createIndex('payments_unita_idx')
     .on('payments')
@@ -73,6 +80,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('payments_unita_idx').execute();
+  await db.schema.dropIndex('instalments_da_versare_idx').execute();
   await db.schema.dropIndex('payments_ricevuta_idx').execute();
   await db.schema.dropIndex('movements_unita_idx').execute();
   await db.schema.dropIndex('movements_versamento_idx').execute();

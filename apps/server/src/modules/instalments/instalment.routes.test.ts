@@ -465,6 +465,39 @@ describe('payments, refunds and surplus', () => {
   });
 });
 
+describe('overdue instalments for the home (GET /api/rata/scadute)', () => {
+  it('lists the oldest unpaid instalments past due, not the paid ones nor another archive', async () => {
+    const lonely = await createTestSession(t);
+    const f = await createInstalmentFixture(t, lonely, { people: ['Russo Anna'] });
+    const before = await call('GET', '/api/rata/scadute', undefined, { session: lonely });
+    expect(before.status).toBe(200);
+    // The closed exercise's unpaid instalments are still owed, and older.
+    expect(before.body.data.map((r: Json) => [r.dataScadenza, r.saldo])).toEqual([
+      ['2025-01-31', 30000],
+      ['2025-04-30', 30000],
+      ['2025-07-31', 30000],
+      ['2025-10-31', 30000],
+      ['2026-01-31', 30000],
+      ['2026-04-30', 30000],
+      ['2026-07-31', 30000],
+    ]);
+    expect(before.body.data[0]).toMatchObject({
+      anagraficaDescr: 'Russo Anna',
+      condominioID: f.condominioId,
+    });
+    await call('POST', '/api/registerVersamento', payment(f, f.registries[0] as number, 40000), {
+      session: lonely,
+    });
+    const after = await call('GET', '/api/rata/scadute', undefined, { session: lonely });
+    expect(after.body.data.map((r: Json) => [r.dataScadenza, r.saldo]).slice(4)).toEqual([
+      ['2026-04-30', 20000],
+      ['2026-07-31', 30000],
+    ]);
+    const empty = await createTestSession(t);
+    expect((await call('GET', '/api/rata/scadute', undefined, { session: empty })).body.data).toEqual([]);
+  });
+});
+
 describe('PDFs and print settings', () => {
   let f: InstalmentFixture;
   beforeAll(async () => {

@@ -10,6 +10,7 @@ import {
   listGroups,
   listMovements,
   loadDetail,
+  overdueInstalments,
   readPrintSettings,
   registerPayment,
   registerRefund,
@@ -58,5 +59,6 @@ export async function instalmentRoutes(app: AppInstance) {
   route(app, RataApi.salvaImpostazioniStampa, ({ scope, body }) =>
     savePrintSettings(app.db, scope.archiveId, body),
   );
+  route(app, RataApi.scadute, ({ scope }) => overdueInstalments(ctx(scope.archiveId)));
   route(app, RataApi.movimenti, ({ scope, query }) => listMovements(ctx(scope.archiveId), query));
 }

@@ -11,6 +11,7 @@ import {
   type RataDettaglio,
   type RataEsercizio,
   type RataGroup,
+  type RataScaduta,
   type RataSubItem,
   RegistryType,
   SEARCH_MIN_LENGTH,
@@ -807,6 +808,59 @@ export function useSurplus(
       };
     }),
   );
+}
+
+// --- Home ---------------------------------------------------------------------------------
+
+const OVERDUE_HOME_SIZE = 10;
+
+/**
+ * GET /api/rata/scadute: the oldest unpaid instalments past their due date (debts only), through
+ * the partial index of unpaid instalments by due date (migration 0050).
+ */
+export async function overdueInstalments(ctx: InstalmentContext): Promise<RataScaduta[]> {
+  const rows = await ctx.db
+    .selectFrom('instalments as i')
+    .innerJoin('registries as r', (j) =>
+      j.onRef('r.archive_id', '=', 'i.archive_id').onRef('r.id', '=', 'i.anagrafica_id'),
+    )
+    .innerJoin('persons as p', (j) =>
+      j.onRef('p.archive_id', '=', 'r.archive_id').onRef('p.id', '=', 'r.persona_id'),
+    )
+    .innerJoin('condominiums as c', (j) =>
+      j.onRef('c.archive_id', '=', 'i.archive_id').onRef('c.id', '=', 'i.condominio_id'),
+    )
+    .select([
+      'i.id',
+      'i.descrizione',
+      'i.data_scadenza',
+      'i.importo_cents',
+      'i.versato_cents',
+      'i.condominio_id',
+      'i.esercizio_id',
+      'i.anagrafica_id',
+      'p.descr',
+      'c.intestazione',
+    ])
+    .where('i.archive_id', '=', ctx.archiveId)
+    .where('i.data_scadenza', '<', todayOf(ctx))
+    .where((eb) => eb('i.versato_cents', '<', eb.ref('i.importo_cents')))
+    .where('i.tipo', 'in', DEBT_TYPES)
+    .orderBy('i.data_scadenza')
+    .orderBy('i.id')
+    .limit(OVERDUE_HOME_SIZE)
+    .execute();
+  return rows.map((r) => ({
+    rataID: Number(r.id),
+    descrizione: r.descrizione,
+    dataScadenza: r.data_scadenza,
+    saldo: Number(r.importo_cents) - Number(r.versato_cents),
+    condominioID: Number(r.condominio_id),
+    intestazioneCondominio: r.intestazione,
+    esercizioID: Number(r.esercizio_id),
+    anagraficaID: Number(r.anagrafica_id),
+    anagraficaDescr: r.descr,
+  }));
 }
 
 // --- Movements ------------------------------------------------------------------------------

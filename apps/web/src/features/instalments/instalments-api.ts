@@ -104,6 +104,10 @@ export const instalmentsApi = api.injectEndpoints({
       onQueryStarted: writeDetail,
       invalidatesTags: ['Instalment', 'Home'],
     }),
+    rateScadute: build.query<EndpointData<typeof RataApi.scadute>, void>({
+      query: () => requestOf(RataApi.scadute, {}),
+      providesTags: ['Instalment'],
+    }),
     movimenti: build.query<EndpointData<typeof RataApi.movimenti>, EndpointQuery<typeof RataApi.movimenti>>({
       query: (query) => requestOf(RataApi.movimenti, { query }),
       providesTags: ['Instalment'],
@@ -143,6 +147,7 @@ export const {
   useRegisterRimborsoMutation,
   useSurplusVersamentoMutation,
   useMovimentiQuery,
+  useRateScaduteQuery,
   usePrintSituazioneRateMutation,
   usePrintReceiptMutation,
   useStampaImpostazioniQuery,

@@ -24,6 +24,9 @@ import { currentInstalmentSet } from '../instalments-slice.ts';
 import { openPdf } from '../open-pdf.ts';
 import { MovementsModal } from './movements-modal.tsx';
 import { type OperationKind, OperationModal } from './operation-modal.tsx';
+import { ScrollTable } from './scroll-table.tsx';
+
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 export interface InstalmentDetailProps {
   /** The drawer id: `<condominium>-<exercise>-a<registry>` or `-u<unit>`. */
@@ -155,7 +158,7 @@ export function InstalmentDetail({ id }: InstalmentDetailProps) {
         <Title order={3} fz="h4">
           {t('rateTitle')}
         </Title>
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollTable label={t('rateTitle')} minWidth={560}>
           <Table aria-label={t('rateTitle')} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -169,7 +172,7 @@ export function InstalmentDetail({ id }: InstalmentDetailProps) {
             </Table.Thead>
             <Table.Tbody>
               {data.rate.map((r) => (
-                <Table.Tr key={r.id} bg={r.scaduta ? 'var(--mantine-color-red-0)' : undefined}>
+                <Table.Tr key={r.id}>
                   <Table.Td>
                     <Text size="sm">{r.descrizione}</Text>
                     <Text size="xs" c="gray.7">
@@ -184,9 +187,13 @@ export function InstalmentDetail({ id }: InstalmentDetailProps) {
                       </Badge>
                     )}
                   </Table.Td>
-                  <Table.Td ta="right">{euro(r.importo)}</Table.Td>
-                  <Table.Td ta="right">{euro(r.versato)}</Table.Td>
-                  <Table.Td ta="right" fw={600} c={r.scaduta ? 'red.8' : undefined}>
+                  <Table.Td ta="right" style={NOWRAP}>
+                    {euro(r.importo)}
+                  </Table.Td>
+                  <Table.Td ta="right" style={NOWRAP}>
+                    {euro(r.versato)}
+                  </Table.Td>
+                  <Table.Td ta="right" fw={600} c={r.scaduta ? 'red.9' : undefined} style={NOWRAP}>
                     {euro(r.saldo)}
                   </Table.Td>
                   <Table.Td>
@@ -203,7 +210,7 @@ export function InstalmentDetail({ id }: InstalmentDetailProps) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Stack>
 
       <Stack gap="xs">
@@ -212,7 +219,7 @@ export function InstalmentDetail({ id }: InstalmentDetailProps) {
         </Title>
         {data.versamenti.length === 0 && <Text c="gray.7">{t('versamentiEmpty')}</Text>}
         {data.versamenti.length > 0 && (
-          <Table.ScrollContainer minWidth={520}>
+          <ScrollTable label={t('versamentiTitle')} minWidth={520}>
             <Table aria-label={t('versamentiTitle')} verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -248,7 +255,7 @@ export function InstalmentDetail({ id }: InstalmentDetailProps) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Stack>
 
@@ -298,7 +305,7 @@ function Amount({
       <Text size="xs" c="gray.7">
         {label}
       </Text>
-      <Text fw={strong || danger ? 700 : 500} c={danger ? 'red.8' : undefined} data-amount={label}>
+      <Text fw={strong || danger ? 700 : 500} c={danger ? 'red.9' : undefined} data-amount={label}>
         {euro(value)}
       </Text>
     </Stack>

@@ -243,7 +243,7 @@ function Overdue({ item }: { item: RataGroupItem }) {
       <Badge color="red" variant="light" size="sm">
         {t('overdueBadge')}
       </Badge>
-      <Text size="sm" fw={700} c="red.8">
+      <Text size="sm" fw={700} c="red.9">
         {euro(item.importoScaduto)}
       </Text>
     </Group>
@@ -266,10 +266,7 @@ function GroupTable({ items }: { items: RataGroupItem[] }) {
       </Table.Thead>
       <Table.Tbody>
         {items.map((item) => (
-          <Table.Tr
-            key={`${item.type}-${item.id}`}
-            bg={item.scaduta ? 'var(--mantine-color-red-0)' : undefined}
-          >
+          <Table.Tr key={`${item.type}-${item.id}`}>
             <Table.Td>
               <UnstyledButton
                 onClick={() => open('rata', groupDrawerId(item))}

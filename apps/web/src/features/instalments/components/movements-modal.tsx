@@ -4,6 +4,7 @@ import { modalClosed, selectFinancialMovements, selectModalOpen } from '../../..
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
 import { euro, italianDate } from '../format.ts';
 import { useMovimentiQuery } from '../instalments-api.ts';
+import { ScrollTable } from './scroll-table.tsx';
 
 /** 'Lista Movimenti' (spec section 2): the financial movements of the reference in the modals state. */
 export function MovementsModal() {
@@ -18,6 +19,7 @@ export function MovementsModal() {
   const total = (movements.data ?? []).reduce((sum, m) => sum + m.importo, 0);
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('common:close') }}
       opened={opened && ref !== null}
       onClose={() => dispatch(modalClosed('financialMovements'))}
       title={t('movementsTitle')}
@@ -33,7 +35,7 @@ export function MovementsModal() {
       )}
       {movements.data && movements.data.length === 0 && <Text>{t('movementsEmpty')}</Text>}
       {movements.data && movements.data.length > 0 && (
-        <Table.ScrollContainer minWidth={480}>
+        <ScrollTable label={t('movementsTitle')} minWidth={480}>
           <Table aria-label={t('movementsTitle')} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -49,7 +51,7 @@ export function MovementsModal() {
                   <Table.Td>{italianDate(m.data)}</Table.Td>
                   <Table.Td>{m.descrizione}</Table.Td>
                   <Table.Td>{m.numeroDocumento ?? ''}</Table.Td>
-                  <Table.Td ta="right" c={m.importo < 0 ? 'red.8' : undefined}>
+                  <Table.Td ta="right" c={m.importo < 0 ? 'red.9' : undefined}>
                     {euro(m.importo)}
                   </Table.Td>
                 </Table.Tr>
@@ -62,7 +64,7 @@ export function MovementsModal() {
               </Table.Tr>
             </Table.Tfoot>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Modal>
   );

@@ -146,7 +146,13 @@ export function OperationModal({ kind, onClose, detail, detailArgs }: OperationM
     kind === 'rimborso' ? t('refundTitle') : kind === 'eccedenza' ? t('surplusTitle') : t('paymentTitle');
   return (
     <>
-      <Modal opened={kind !== null && !confirmDiscard} onClose={requestClose} title={title} size="lg">
+      <Modal
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+        opened={kind !== null && !confirmDiscard}
+        onClose={requestClose}
+        title={title}
+        size="lg"
+      >
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <Text size="sm" c="gray.7">
@@ -213,7 +219,12 @@ export function OperationModal({ kind, onClose, detail, detailArgs }: OperationM
           </Stack>
         </form>
       </Modal>
-      <Modal opened={confirmDiscard} onClose={() => setConfirmDiscard(false)} title={t('discardTitle')}>
+      <Modal
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+        opened={confirmDiscard}
+        onClose={() => setConfirmDiscard(false)}
+        title={t('discardTitle')}
+      >
         <Text mb="md">{t('discardText')}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setConfirmDiscard(false)}>

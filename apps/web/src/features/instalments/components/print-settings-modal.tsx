@@ -83,6 +83,7 @@ export function PrintSettingsModal({ opened, onClose }: PrintSettingsModalProps)
   return (
     <>
       <Modal
+        closeButtonProps={{ 'aria-label': t('common:close') }}
         opened={opened && !confirmDiscard}
         onClose={requestClose}
         title={t('printSettingsTitle')}
@@ -123,7 +124,7 @@ export function PrintSettingsModal({ opened, onClose }: PrintSettingsModalProps)
                 )}
               </Group>
               {form.errors.logo && (
-                <Text size="xs" c="red.8" role="alert">
+                <Text size="xs" c="red.9" role="alert">
                   {form.errors.logo}
                 </Text>
               )}
@@ -147,7 +148,12 @@ export function PrintSettingsModal({ opened, onClose }: PrintSettingsModalProps)
           </Stack>
         </form>
       </Modal>
-      <Modal opened={confirmDiscard} onClose={() => setConfirmDiscard(false)} title={t('discardTitle')}>
+      <Modal
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+        opened={confirmDiscard}
+        onClose={() => setConfirmDiscard(false)}
+        title={t('discardTitle')}
+      >
         <Text mb="md">{t('discardText')}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setConfirmDiscard(false)}>
