@@ -25,9 +25,9 @@ describe('demo instalments', () => {
       .execute();
     const debts = rows.filter((r) => Number(r.tipo) <= 1);
     expect(debts.some((r) => Number(r.versato_cents) === Number(r.importo_cents))).toBe(true);
-    expect(debts.some((r) => Number(r.versato_cents) > 0 && Number(r.versato_cents) < Number(r.importo_cents))).toBe(
-      true,
-    );
+    expect(
+      debts.some((r) => Number(r.versato_cents) > 0 && Number(r.versato_cents) < Number(r.importo_cents)),
+    ).toBe(true);
     const overdue = await t.app.inject({ method: 'GET', url: '/api/rata/scadute', headers: s.headers });
     expect(overdue.json().data.length).toBeGreaterThan(0);
 
@@ -41,7 +41,11 @@ describe('demo instalments', () => {
       method: 'POST',
       url: '/api/rata/dettaglio',
       headers: s.headers,
-      payload: { condGenID: refund.condominio_id, esercizioID: refund.esercizio_id, anagrID: refund.anagrafica_id },
+      payload: {
+        condGenID: refund.condominio_id,
+        esercizioID: refund.esercizio_id,
+        anagrID: refund.anagrafica_id,
+      },
     });
     const d = detail.json().data;
     expect(d.eccedenza).toBe(7000);
