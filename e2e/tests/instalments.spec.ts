@@ -19,7 +19,7 @@ async function chooseFirstCondominium(page: import('@playwright/test').Page) {
 
 test.describe('instalments', () => {
   // The machine is shared: a journey with PDFs gets more than the default 30 s.
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 180_000 });
   test.beforeEach(async ({ page }) => {
     await login(page, DEMO.pro.username, DEMO.pro.password);
     await chooseArchive(page, DEMO.archives.open);
@@ -81,6 +81,7 @@ test.describe('instalments', () => {
     await expect(movements.getByRole('cell', { name: '10,00 €', exact: true }).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, { testInfo });
     // Escape closes the innermost layer first: the movements, then the drawer.
+    await movements.getByRole('region', { name: 'Lista Movimenti' }).focus();
     await page.keyboard.press('Escape');
     await expect(movements).toBeHidden();
     await expect(drawer).toBeVisible();

@@ -11,8 +11,8 @@ export interface ScrollTableProps {
 export function ScrollTable({ label, minWidth, children }: ScrollTableProps) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-    <div role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
+    <section aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
       <div style={{ minWidth }}>{children}</div>
-    </div>
+    </section>
   );
 }
