@@ -8,6 +8,7 @@ import { commonPartRoutes } from './common-parts/common-part.routes.ts';
 import { condominiumRoutes } from './condominiums/condominium.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { homeRoutes } from './home/home.routes.ts';
+import { instalmentRoutes } from './instalments/instalment.routes.ts';
 import { lookupsRoutes } from './lookups/lookups.routes.ts';
 import { deviceRoutes } from './notifications/device.routes.ts';
 import { peopleRoutes } from './people/people.routes.ts';
@@ -34,4 +35,5 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   supplierPortalRoutes,
   homeRoutes,
   reportRoutes,
+  instalmentRoutes,
 ];

@@ -3,6 +3,7 @@ import { dialectOf } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { seedActivities } from '../modules/activities/activity.seed.ts';
 import { seedCondominiums } from '../modules/condominiums/condominium.seed.ts';
+import { seedInstalmentExamples } from '../modules/instalments/instalment.seed.ts';
 import { seedPeople } from '../modules/people/people.seed.ts';
 import type { SeedContext } from './context.ts';
 import { Rng } from './random.ts';
@@ -65,6 +66,7 @@ export async function seedArchiveContent(
     .transaction()
     .execute((trx) => seedCondominiums({ ...base, db: trx, rng: condominiumRng }, people));
   summary.condominiums = condominiums.condominiumIds.length;
+  if (!options.large) await seedInstalmentExamples(db, archiveId, base.today);
   options.progress?.(`condomini ${condominiums.condominiumIds.length}`);
 
   const refs = {

@@ -24,6 +24,7 @@ import * as m0025 from './0025_activity_list_json_removed.ts';
 import * as m0026 from './0026_postgres_search_vectors.ts';
 import * as m0027 from './0027_postgres_activity_search.ts';
 import * as m0040 from './0040_common_part_services.ts';
+import * as m0050 from './0050_instalments.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0026_postgres_search_vectors': m0026,
   '0027_postgres_activity_search': m0027,
   '0040_common_part_services': m0040,
+  '0050_instalments': m0050,
 };

@@ -1,4 +1,11 @@
 import type { CommonPartServicesTable, CommonPartsTable } from '../common-parts/common-part.table.ts';
+import type {
+  InstalmentsTable,
+  MovementsTable,
+  PaymentAllocationsTable,
+  PaymentsTable,
+  RefundsTable,
+} from '../instalments/instalment.table.ts';
 
 /**
  * Row types of the condominium side of an archive (migration 0003). Booleans are 0/1 integers,
@@ -224,81 +231,6 @@ export interface LedgerAccountsTable {
   codice: string;
   descrizione: string;
   obj_version: number;
-}
-
-export interface InstalmentsTable {
-  archive_id: number;
-  id: number;
-  condominio_id: number;
-  esercizio_id: number;
-  anagrafica_id: number;
-  unita_id: number | null;
-  tipo: number;
-  numero: number;
-  descrizione: string;
-  data_scadenza: string;
-  importo_cents: number;
-  versato_cents: number;
-  created_at: string;
-  obj_version: number;
-}
-
-export interface PaymentsTable {
-  archive_id: number;
-  id: number;
-  condominio_id: number;
-  esercizio_id: number;
-  anagrafica_id: number;
-  unita_id: number | null;
-  risorsa_id: number | null;
-  data: string;
-  importo_cents: number;
-  descrizione: string | null;
-  modalita: string | null;
-  numero_ricevuta: number | null;
-  distribuzione: number;
-  created_at: string;
-  obj_version: number;
-}
-
-export interface RefundsTable {
-  archive_id: number;
-  id: number;
-  condominio_id: number;
-  esercizio_id: number;
-  anagrafica_id: number;
-  unita_id: number | null;
-  risorsa_id: number | null;
-  data: string;
-  importo_cents: number;
-  descrizione: string | null;
-  modalita: string | null;
-  numero_ricevuta: number | null;
-  distribuzione: number;
-  created_at: string;
-  obj_version: number;
-}
-
-export interface PaymentAllocationsTable {
-  archive_id: number;
-  versamento_id: number;
-  rata_id: number;
-  importo_cents: number;
-}
-
-export interface MovementsTable {
-  archive_id: number;
-  id: number;
-  condominio_id: number;
-  esercizio_id: number | null;
-  risorsa_id: number | null;
-  tipo_riferimento: number;
-  riferimento_id: number;
-  data: string;
-  descrizione: string;
-  importo_cents: number;
-  numero_documento: string | null;
-  created_at: string;
 }
 
 export interface DossiersTable {

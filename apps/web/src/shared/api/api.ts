@@ -20,6 +20,8 @@ export const TAG_TYPES = [
   'Home',
   'CommonPart',
   'CommonPartService',
+  'Instalment',
+  'PrintSettings',
 ] as const;
 
 /**

@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import { Area } from '@stabile/contract';
 import { useTranslation } from 'react-i18next';
 import { HomeAttention } from '../../../features/activities/components/home-attention.tsx';
+import { HomeOverdueInstalments } from '../../../features/instalments/components/home-overdue-instalments.tsx';
 import { useAppSelector } from '../../../shared/hooks.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { isAreaAllowed } from '../../state/auth-slice.ts';
@@ -18,6 +19,7 @@ export function HomePage() {
         description={archive ? `${t('subtitle')} · ${archive.nome}` : t('subtitle')}
       />
       {activitiesAllowed ? <HomeAttention /> : <Text>{t('subtitle')}</Text>}
+      <HomeOverdueInstalments />
     </>
   );
 }

@@ -1,0 +1,477 @@
+import { COUNT_CAP, InstalmentGroupType } from '@stabile/contract';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { DEBT_TYPES } from './distribution.ts';
+
+/*
+ * Plain Kysely reads and writes of instalments, payments, refunds, allocations and movements. Every
+ * query filters by archive_id first, and walks an index of the exercise (an exercise has tens or a
+ * few hundred units: the lists of one exercise stay small however large the archive grows).
+ */
+
+type Db = Kysely<Database>;
+
+/** The exercise with its condominium, or undefined. */
+export function findExercise(db: Db, archiveId: number, esercizioId: number) {
+  return db
+    .selectFrom('exercises as e')
+    .innerJoin('condominiums as c', (j) =>
+      j.onRef('c.archive_id', '=', 'e.archive_id').onRef('c.id', '=', 'e.condominio_id'),
+    )
+    .select(['e.id', 'e.condominio_id', 'e.descrizione', 'e.chiuso', 'c.intestazione'])
+    .where('e.archive_id', '=', archiveId)
+    .where('e.id', '=', esercizioId)
+    .executeTakeFirst();
+}
+
+/** A registry of an exercise with its person's name. */
+export function findRegistry(db: Db, archiveId: number, esercizioId: number, anagraficaId: number) {
+  return db
+    .selectFrom('registries as r')
+    .innerJoin('persons as p', (j) =>
+      j.onRef('p.archive_id', '=', 'r.archive_id').onRef('p.id', '=', 'r.persona_id'),
+    )
+    .select(['r.id', 'r.persona_id', 'p.descr'])
+    .where('r.archive_id', '=', archiveId)
+    .where('r.esercizio_id', '=', esercizioId)
+    .where('r.id', '=', anagraficaId)
+    .executeTakeFirst();
+}
+
+/** PostgreSQL: locks the registry's row, so two operations on one group run one after the other. */
+export async function lockRegistry(db: Db, archiveId: number, anagraficaId: number): Promise<void> {
+  await db
+    .selectFrom('registries')
+    .select('id')
+    .where('archive_id', '=', archiveId)
+    .where('id', '=', anagraficaId)
+    .forUpdate()
+    .execute();
+}
+
+export function unitsOfExercise(db: Db, archiveId: number, esercizioId: number, ids?: readonly number[]) {
+  let q = db
+    .selectFrom('units')
+    .select(['id', 'descrizione'])
+    .where('archive_id', '=', archiveId)
+    .where('esercizio_id', '=', esercizioId);
+  if (ids) q = q.where('id', 'in', ids.length ? ids : [-1]);
+  return q.orderBy('ordine').orderBy('id').limit(+5000).execute();
+}
+
+/** Roles of registries on units of an exercise: for some registries, some units, or all. */
+export function rolesOf(
+  db: Db,
+  archiveId: number,
+  esercizioId: number,
+  by: { anagraficaIds?: readonly number[]; unitaIds?: readonly number[] },
+) {
+  let q = db
+    .selectFrom('registry_units as ru')
+    .innerJoin('units as u', (j) =>
+      j.onRef('u.archive_id', '=', 'ru.archive_id').onRef('u.id', '=', 'ru.unita_id'),
+    )
+    .innerJoin('registries as r', (j) =>
+      j.onRef('r.archive_id', '=', 'ru.archive_id').onRef('r.id', '=', 'ru.anagrafica_id'),
+    )
+    .innerJoin('persons as p', (j) =>
+      j.onRef('p.archive_id', '=', 'r.archive_id').onRef('p.id', '=', 'r.persona_id'),
+    )
+    .select([
+      'ru.anagrafica_id',
+      'ru.unita_id',
+      'ru.ruolo',
+      'ru.quota',
+      'u.descrizione as unita_descr',
+      'u.ordine',
+      'p.descr as anagrafica_descr',
+      'r.persona_id',
+    ])
+    .where('ru.archive_id', '=', archiveId)
+    .where('ru.esercizio_id', '=', esercizioId);
+  if (by.anagraficaIds)
+    q = q.where('ru.anagrafica_id', 'in', by.anagraficaIds.length ? by.anagraficaIds : [-1]);
+  if (by.unitaIds) q = q.where('ru.unita_id', 'in', by.unitaIds.length ? by.unitaIds : [-1]);
+  return q.orderBy('u.ordine').orderBy('ru.unita_id').orderBy('p.descr').limit(+20000).execute();
+}
+
+export interface GroupFilters {
+  esercizioId: number;
+  tipo: number;
+  /** Lowercase search term (3+ characters), or undefined. */
+  search?: string | undefined;
+  tipoRata?: number | null | undefined;
+  onlyExpired: boolean;
+  onlyOwing: boolean;
+  dueBy?: string | null | undefined;
+  today: string;
+}
+
+/** `name like 'term%' or name like '% term%'`: a word of the name starts with the term. */
+function nameStarts(column: string, term: string): RawBuilder<SqlBool> {
+  const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const ref = sql.ref(column);
+  return sql<SqlBool>`(lower(${ref}) like ${`${escaped}%`} escape '\\' or lower(${ref}) like ${`% ${escaped}%`} escape '\\')`;
+}
+
+/**
+ * The filters of the group list as predicates on the outer row (`r` registry or `u` unit): an
+ * instalment of the group of the asked type (due by a date), overdue and unpaid, or unpaid.
+ */
+function groupPredicates(archiveId: number, f: GroupFilters): RawBuilder<SqlBool>[] {
+  const byUnit = f.tipo === InstalmentGroupType.ByUnit;
+  const link = byUnit ? sql`i.unita_id = u.id` : sql`i.anagrafica_id = r.id`;
+  const scope: RawBuilder<unknown>[] = [];
+  if (f.tipoRata !== undefined && f.tipoRata !== null) scope.push(sql`i.tipo = ${f.tipoRata}`);
+  if (f.dueBy) scope.push(sql`i.data_scadenza <= ${f.dueBy}`);
+  const exists = (extra: RawBuilder<unknown>[]) => {
+    const conditions = [...scope, ...extra];
+    return sql<SqlBool>`exists (select 1 from instalments i where i.archive_id = ${archiveId} and i.esercizio_id = ${f.esercizioId} and ${link}${conditions.length ? sql` and ${sql.join(conditions, sql` and `)}` : sql``})`;
+  };
+  const debt = sql`i.tipo in (${sql.join(DEBT_TYPES.map((t) => sql.lit(t)))}) and i.versato_cents < i.importo_cents`;
+  const predicates: RawBuilder<SqlBool>[] = [];
+  if (scope.length) predicates.push(exists([]));
+  if (f.onlyExpired) predicates.push(exists([sql`i.data_scadenza < ${f.today}`, debt]));
+  if (f.onlyOwing) predicates.push(exists([debt]));
+  return predicates;
+}
+
+/**
+ * The groups of an exercise matching the filters, in name (registry) or unit order: one page of
+ * ids and a count capped at COUNT_CAP. The search and the filters test the exercise's own rows
+ * (a word of the name starting with the term; an instalment of the type; an overdue one).
+ */
+export async function groupPage(
+  db: Db,
+  archiveId: number,
+  f: GroupFilters,
+  page: { offset: number; limit: number },
+): Promise<{ ids: Array<{ id: number; name: string }>; total: number; capped: boolean }> {
+  const predicates = groupPredicates(archiveId, f);
+  if (f.tipo === InstalmentGroupType.ByUnit) {
+    let q = db
+      .selectFrom('units as u')
+      .where('u.archive_id', '=', archiveId)
+      .where('u.esercizio_id', '=', f.esercizioId);
+    if (f.search) {
+      const holder = sql<SqlBool>`exists (select 1 from registry_units ru
+        join registries r on r.archive_id = ru.archive_id and r.id = ru.anagrafica_id
+        join persons p on p.archive_id = r.archive_id and p.id = r.persona_id
+        where ru.archive_id = ${archiveId} and ru.unita_id = u.id and ${nameStarts('p.descr', f.search)})`;
+      q = q.where(sql<SqlBool>`(${nameStarts('u.descrizione', f.search)} or ${holder})`);
+    }
+    for (const p of predicates) q = q.where(p);
+    const [rows, counted] = await Promise.all([
+      q
+        .select(['u.id', 'u.descrizione as name'])
+        .orderBy('u.ordine')
+        .orderBy('u.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      q
+        .select('u.id')
+        .limit(COUNT_CAP + 1)
+        .execute(),
+    ]);
+    return {
+      ids: rows.map((r) => ({ id: Number(r.id), name: r.name })),
+      total: Math.min(counted.length, COUNT_CAP),
+      capped: counted.length > COUNT_CAP,
+    };
+  }
+
+  let q = db
+    .selectFrom('registries as r')
+    .innerJoin('persons as p', (j) =>
+      j.onRef('p.archive_id', '=', 'r.archive_id').onRef('p.id', '=', 'r.persona_id'),
+    )
+    .where('r.archive_id', '=', archiveId)
+    .where('r.esercizio_id', '=', f.esercizioId);
+  if (f.search) q = q.where(nameStarts('p.descr', f.search));
+  for (const p of predicates) q = q.where(p);
+  const [rows, counted] = await Promise.all([
+    q
+      .select(['r.id', 'p.descr as name'])
+      .orderBy('p.descr_sort')
+      .orderBy('r.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    q
+      .select('r.id')
+      .limit(COUNT_CAP + 1)
+      .execute(),
+  ]);
+  return {
+    ids: rows.map((r) => ({ id: Number(r.id), name: r.name })),
+    total: Math.min(counted.length, COUNT_CAP),
+    capped: counted.length > COUNT_CAP,
+  };
+}
+
+/** The instalments of an exercise for some registries or units (and optionally one type). */
+export async function instalmentsOf(
+  db: Db,
+  archiveId: number,
+  esercizioId: number,
+  by: { anagraficaIds?: readonly number[]; unitaIds?: readonly number[] },
+  options: { tipo?: number | null | undefined; dueBy?: string | null | undefined; forUpdate?: boolean } = {},
+) {
+  let q = db
+    .selectFrom('instalments as i')
+    .select([
+      'i.id',
+      'i.condominio_id',
+      'i.anagrafica_id',
+      'i.unita_id',
+      'i.tipo',
+      'i.numero',
+      'i.descrizione',
+      'i.data_scadenza',
+      'i.importo_cents',
+      'i.versato_cents',
+      'i.created_at',
+    ])
+    .where('i.archive_id', '=', archiveId)
+    .where('i.esercizio_id', '=', esercizioId);
+  if (by.anagraficaIds)
+    q = q.where('i.anagrafica_id', 'in', by.anagraficaIds.length ? by.anagraficaIds : [-1]);
+  if (by.unitaIds) q = q.where('i.unita_id', 'in', by.unitaIds.length ? by.unitaIds : [-1]);
+  if (options.tipo !== undefined && options.tipo !== null) q = q.where('i.tipo', '=', options.tipo);
+  if (options.dueBy) q = q.where('i.data_scadenza', '<=', options.dueBy);
+  const rows = await q.orderBy('i.data_scadenza').orderBy('i.numero').orderBy('i.id').limit(+20000).execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    condominioId: Number(r.condominio_id),
+    anagraficaId: Number(r.anagrafica_id),
+    unitaId: r.unita_id === null ? null : Number(r.unita_id),
+    tipo: Number(r.tipo),
+    numero: Number(r.numero),
+    descrizione: r.descrizione,
+    dataScadenza: r.data_scadenza,
+    importo: Number(r.importo_cents),
+    versato: Number(r.versato_cents),
+    createdAt: r.created_at,
+  }));
+}
+export type InstalmentRow = Awaited<ReturnType<typeof instalmentsOf>>[number];
+
+/** The allocations of payments to some instalments, with the payment's date and receipt. */
+export async function allocationsOfInstalments(db: Db, archiveId: number, rataIds: readonly number[]) {
+  if (rataIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('payment_allocations as a')
+    .innerJoin('payments as v', (j) =>
+      j.onRef('v.archive_id', '=', 'a.archive_id').onRef('v.id', '=', 'a.versamento_id'),
+    )
+    .select(['a.rata_id', 'a.versamento_id', 'a.importo_cents', 'v.data', 'v.numero_ricevuta'])
+    .where('a.archive_id', '=', archiveId)
+    .where('a.rata_id', 'in', rataIds)
+    .orderBy('v.data')
+    .orderBy('a.versamento_id')
+    .execute();
+  return rows.map((r) => ({
+    rataId: Number(r.rata_id),
+    versamentoId: Number(r.versamento_id),
+    importo: Number(r.importo_cents),
+    data: r.data,
+    numeroRicevuta: r.numero_ricevuta === null ? null : Number(r.numero_ricevuta),
+  }));
+}
+
+/** Who a payment or refund belongs to: a registry, some units, or both. */
+export interface PayerScope {
+  esercizioId: number;
+  anagraficaId?: number | null | undefined;
+  unitaIds?: readonly number[] | null | undefined;
+}
+
+/** The payments of a scope, oldest first, each with what of it is allocated. */
+export async function paymentsOf(db: Db, archiveId: number, scope: PayerScope) {
+  let q = db
+    .selectFrom('payments as v')
+    .innerJoin('registries as r', (j) =>
+      j.onRef('r.archive_id', '=', 'v.archive_id').onRef('r.id', '=', 'v.anagrafica_id'),
+    )
+    .innerJoin('persons as p', (j) =>
+      j.onRef('p.archive_id', '=', 'r.archive_id').onRef('p.id', '=', 'r.persona_id'),
+    )
+    .select((eb) => [
+      'v.id',
+      'v.anagrafica_id',
+      'v.unita_id',
+      'v.data',
+      'v.importo_cents',
+      'v.conto_id',
+      'v.modalita',
+      'v.descrizione',
+      'v.numero_ricevuta',
+      'v.distribuzione',
+      'p.descr as anagrafica_descr',
+      eb
+        .selectFrom('payment_allocations as a')
+        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('a.importo_cents'), sql.lit(0)).as('s'))
+        .where('a.archive_id', '=', archiveId)
+        .whereRef('a.versamento_id', '=', 'v.id')
+        .as('allocato'),
+    ])
+    .where('v.archive_id', '=', archiveId)
+    .where('v.esercizio_id', '=', scope.esercizioId);
+  if (scope.anagraficaId != null) q = q.where('v.anagrafica_id', '=', scope.anagraficaId);
+  if (scope.unitaIds?.length) q = q.where('v.unita_id', 'in', scope.unitaIds);
+  const rows = await q.orderBy('v.data').orderBy('v.id').limit(+5000).execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    anagraficaId: Number(r.anagrafica_id),
+    anagraficaDescr: r.anagrafica_descr,
+    unitaId: r.unita_id === null ? null : Number(r.unita_id),
+    data: r.data,
+    importo: Number(r.importo_cents),
+    allocato: Number(r.allocato ?? 0),
+    contoId: r.conto_id == null ? null : Number(r.conto_id),
+    modalita: r.modalita,
+    descrizione: r.descrizione,
+    numeroRicevuta: r.numero_ricevuta === null ? null : Number(r.numero_ricevuta),
+    distribuzione: Number(r.distribuzione),
+  }));
+}
+
+export async function refundsOf(db: Db, archiveId: number, scope: PayerScope) {
+  let q = db
+    .selectFrom('refunds')
+    .select(['id', 'anagrafica_id', 'data', 'importo_cents', 'conto_id', 'modalita', 'descrizione'])
+    .where('archive_id', '=', archiveId)
+    .where('esercizio_id', '=', scope.esercizioId);
+  if (scope.anagraficaId != null) q = q.where('anagrafica_id', '=', scope.anagraficaId);
+  if (scope.unitaIds?.length) q = q.where('unita_id', 'in', scope.unitaIds);
+  const rows = await q.orderBy('data').orderBy('id').limit(+5000).execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    anagraficaId: Number(r.anagrafica_id),
+    data: r.data,
+    importo: Number(r.importo_cents),
+    contoId: r.conto_id == null ? null : Number(r.conto_id),
+    modalita: r.modalita,
+    descrizione: r.descrizione,
+  }));
+}
+
+/** The payments account of an exercise (a ledger account of type 1), or undefined. */
+export function findPaymentsAccount(db: Db, archiveId: number, esercizioId: number, contoId: number) {
+  return db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'tipo_conto', 'descrizione'])
+    .where('archive_id', '=', archiveId)
+    .where('esercizio_id', '=', esercizioId)
+    .where('id', '=', contoId)
+    .executeTakeFirst();
+}
+
+/** The highest receipt number of an exercise's payments. */
+export async function maxReceiptNumber(db: Db, archiveId: number, esercizioId: number): Promise<number> {
+  const row = await db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.max('numero_ricevuta').as('n'))
+    .where('archive_id', '=', archiveId)
+    .where('esercizio_id', '=', esercizioId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Adds `importo` to what an instalment has received (an atomic increment, never a read-modify-write). */
+export async function addToInstalment(
+  db: Db,
+  archiveId: number,
+  rataId: number,
+  importo: number,
+): Promise<void> {
+  await db
+    .updateTable('instalments')
+    .set((eb) => ({
+      versato_cents: eb('versato_cents', '+', importo),
+      obj_version: eb('obj_version', '+', 1),
+    }))
+    .where('archive_id', '=', archiveId)
+    .where('id', '=', rataId)
+    .execute();
+}
+
+/** Adds `importo` to the allocation of a payment to an instalment (created when new). */
+export async function addAllocation(
+  db: Db,
+  archiveId: number,
+  versamentoId: number,
+  rataId: number,
+  importo: number,
+): Promise<void> {
+  await db
+    .insertInto('payment_allocations')
+    .values({ archive_id: archiveId, versamento_id: versamentoId, rata_id: rataId, importo_cents: importo })
+    .onConflict((oc) =>
+      oc
+        .columns(['archive_id', 'versamento_id', 'rata_id'])
+        .doUpdateSet((eb) => ({ importo_cents: eb('payment_allocations.importo_cents', '+', importo) })),
+    )
+    .execute();
+}
+
+/** A payment with its condominium, exercise and payer, for its receipt. */
+export function findPayment(db: Db, archiveId: number, versamentoId: number) {
+  return db
+    .selectFrom('payments as v')
+    .innerJoin('registries as r', (j) =>
+      j.onRef('r.archive_id', '=', 'v.archive_id').onRef('r.id', '=', 'v.anagrafica_id'),
+    )
+    .innerJoin('persons as p', (j) =>
+      j.onRef('p.archive_id', '=', 'r.archive_id').onRef('p.id', '=', 'r.persona_id'),
+    )
+    .innerJoin('exercises as e', (j) =>
+      j.onRef('e.archive_id', '=', 'v.archive_id').onRef('e.id', '=', 'v.esercizio_id'),
+    )
+    .innerJoin('condominiums as c', (j) =>
+      j.onRef('c.archive_id', '=', 'v.archive_id').onRef('c.id', '=', 'v.condominio_id'),
+    )
+    .leftJoin('ledger_accounts as l', (j) =>
+      j.onRef('l.archive_id', '=', 'v.archive_id').onRef('l.id', '=', 'v.conto_id'),
+    )
+    .select([
+      'v.id',
+      'v.data',
+      'v.importo_cents',
+      'v.modalita',
+      'v.descrizione',
+      'v.numero_ricevuta',
+      'v.esercizio_id',
+      'v.anagrafica_id',
+      'p.descr as anagrafica_descr',
+      'p.codice_fiscale',
+      'p.indirizzo',
+      'p.cap',
+      'p.citta',
+      'p.provincia',
+      'e.descrizione as esercizio_descr',
+      'c.intestazione',
+      'c.indirizzo as condominio_indirizzo',
+      'c.citta as condominio_citta',
+      'c.codice_fiscale as condominio_cf',
+      'l.descrizione as conto_descr',
+    ])
+    .where('v.archive_id', '=', archiveId)
+    .where('v.id', '=', versamentoId)
+    .executeTakeFirst();
+}
+
+export function movementColumns() {
+  return [
+    'm.id',
+    'm.data',
+    'm.descrizione',
+    'm.importo_cents',
+    'm.numero_documento',
+    'm.condominio_id',
+    'm.esercizio_id',
+    'm.versamento_id',
+    'm.rimborso_id',
+  ] as const;
+}

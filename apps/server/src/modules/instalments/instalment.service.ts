@@ -1,0 +1,1026 @@
+import {
+  formatEuro,
+  type ImportoUnita,
+  InstalmentGroupType,
+  InstalmentType,
+  isoDateToday,
+  MOVEMENTS_LIMIT,
+  MovementReference,
+  type Movimento,
+  type OperazioneRata,
+  type RataDettaglio,
+  type RataEsercizio,
+  type RataGroup,
+  type RataScaduta,
+  type RataSubItem,
+  RegistryType,
+  SEARCH_MIN_LENGTH,
+  type StampaImpostazioniData,
+  type UnitaAnagrafica,
+} from '@stabile/contract';
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../../db/database.ts';
+import { nextId } from '../../db/ids.ts';
+import type { Database } from '../../db/schema.ts';
+import { AppError, notFound } from '../../shared/app-error.ts';
+import { runOnce } from '../../shared/idempotency.ts';
+import type { PageResult } from '../../shared/route.ts';
+import { DEBT_TYPES, distribute, isCredit } from './distribution.ts';
+import {
+  addAllocation,
+  addToInstalment,
+  allocationsOfInstalments,
+  findExercise,
+  findPaymentsAccount,
+  findRegistry,
+  groupPage,
+  type InstalmentRow,
+  instalmentsOf,
+  lockRegistry,
+  maxReceiptNumber,
+  movementColumns,
+  type PayerScope,
+  paymentsOf,
+  refundsOf,
+  rolesOf,
+  unitsOfExercise,
+} from './instalment.repository.ts';
+
+type Db = Kysely<Database>;
+
+export interface InstalmentContext {
+  db: Db;
+  dialect: DialectName;
+  archiveId: number;
+  /** Today in Europe/Rome ('YYYY-MM-DD'); tests may fix it. */
+  today?: string;
+}
+
+const todayOf = (ctx: InstalmentContext) => ctx.today ?? isoDateToday();
+
+const euro = formatEuro;
+
+/** Credits (refunds, surpluses) count negative: the resident is owed them. */
+const signed = (tipo: number, cents: number) => (isCredit(tipo) ? -cents : cents);
+
+interface Totals {
+  dovuto: number;
+  versato: number;
+  saldo: number;
+  importoScaduto: number;
+}
+
+/** dovuto, versato (signed), saldo = dovuto - versato, and what is owed on instalments already due. */
+export function totalsOf(list: readonly InstalmentRow[], today: string): Totals {
+  let dovuto = 0;
+  let versato = 0;
+  let importoScaduto = 0;
+  for (const r of list) {
+    dovuto += signed(r.tipo, r.importo);
+    versato += signed(r.tipo, r.versato);
+    if (!isCredit(r.tipo) && r.dataScadenza < today && r.versato < r.importo)
+      importoScaduto += r.importo - r.versato;
+  }
+  return { dovuto, versato, saldo: dovuto - versato, importoScaduto };
+}
+
+function commonestType(list: readonly InstalmentRow[]): InstalmentType {
+  const counts = new Map<number, number>();
+  for (const r of list) counts.set(r.tipo, (counts.get(r.tipo) ?? 0) + 1);
+  let best: number = InstalmentType.Preventive;
+  let bestCount = 0;
+  for (const [tipo, n] of counts) {
+    if (n > bestCount) {
+      best = tipo;
+      bestCount = n;
+    }
+  }
+  return best as InstalmentType;
+}
+
+function searchOf(text: string | null | undefined): string | undefined {
+  const term = text?.trim().toLowerCase();
+  return term && term.length >= SEARCH_MIN_LENGTH ? term : undefined;
+}
+
+async function requireExercise(ctx: InstalmentContext, esercizioId: number, condominioId?: number) {
+  const exercise = await findExercise(ctx.db, ctx.archiveId, esercizioId);
+  if (!exercise || (condominioId !== undefined && Number(exercise.condominio_id) !== condominioId)) {
+    throw notFound('Esercizio non trovato.');
+  }
+  return exercise;
+}
+
+/** GET /api/rata/esercizi: the exercises of a condominium, open ones first, newest first. */
+export async function exercisesOf(ctx: InstalmentContext, condominioId: number): Promise<RataEsercizio[]> {
+  const condominium = await ctx.db
+    .selectFrom('condominiums')
+    .select('id')
+    .where('archive_id', '=', ctx.archiveId)
+    .where('id', '=', condominioId)
+    .executeTakeFirst();
+  if (!condominium) throw notFound('Condominio non trovato.');
+  const rows = await ctx.db
+    .selectFrom('exercises')
+    .select(['id', 'descrizione', 'tipo', 'chiuso', 'data_inizio', 'data_fine'])
+    .where('archive_id', '=', ctx.archiveId)
+    .where('condominio_id', '=', condominioId)
+    .orderBy('chiuso')
+    .orderBy('data_inizio', 'desc')
+    .orderBy('id', 'desc')
+    .limit(+200)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    descrizione: r.descrizione,
+    tipo: Number(r.tipo),
+    chiuso: Number(r.chiuso) === 1,
+    dataInizio: r.data_inizio,
+    dataFine: r.data_fine,
+  }));
+}
+
+// --- Groups ---------------------------------------------------------------------------------
+
+export interface GroupListInput {
+  esercizioID: number;
+  tipo: 1 | 2;
+  searchText?: string | null | undefined;
+  gruppedTypeFilter?: number | null | undefined;
+  expiredImportFilter: boolean;
+  advanced?:
+    | { soloDaVersare?: boolean | undefined; scadenzaEntro?: string | null | undefined }
+    | null
+    | undefined;
+}
+
+/** POST /api/rata: one page of groups with their totals. */
+export async function listGroups(
+  ctx: InstalmentContext,
+  input: GroupListInput,
+  page: { pageNumber: number; pageSize: number },
+): Promise<PageResult<RataGroup>> {
+  const exercise = await requireExercise(ctx, input.esercizioID);
+  const today = todayOf(ctx);
+  const byUnit = input.tipo === InstalmentGroupType.ByUnit;
+  const { ids, total, capped } = await groupPage(
+    ctx.db,
+    ctx.archiveId,
+    {
+      esercizioId: input.esercizioID,
+      tipo: input.tipo,
+      search: searchOf(input.searchText),
+      tipoRata: input.gruppedTypeFilter,
+      onlyExpired: input.expiredImportFilter,
+      onlyOwing: input.advanced?.soloDaVersare ?? false,
+      dueBy: input.advanced?.scadenzaEntro,
+      today,
+    },
+    { offset: (page.pageNumber - 1) * page.pageSize, limit: page.pageSize },
+  );
+  if (ids.length === 0) return { items: [], totalCount: total, capped };
+  const groupIds = ids.map((g) => g.id);
+  const by = byUnit ? { unitaIds: groupIds } : { anagraficaIds: groupIds };
+  const [instalments, roles] = await Promise.all([
+    instalmentsOf(ctx.db, ctx.archiveId, input.esercizioID, by, {
+      tipo: input.gruppedTypeFilter,
+      dueBy: input.advanced?.scadenzaEntro,
+    }),
+    rolesOf(ctx.db, ctx.archiveId, input.esercizioID, by),
+  ]);
+  const items = ids.map(({ id, name }): RataGroup => {
+    const own = instalments.filter((r) => (byUnit ? r.unitaId === id : r.anagraficaId === id));
+    const totals = totalsOf(own, today);
+    return {
+      id,
+      type: input.tipo,
+      condominioID: Number(exercise.condominio_id),
+      esercizioID: input.esercizioID,
+      description: name,
+      subList: subListOf(roles, byUnit, id),
+      ...totals,
+      scaduta: totals.importoScaduto > 0,
+      tipoRata: (input.gruppedTypeFilter ?? commonestType(own)) as InstalmentType,
+    };
+  });
+  return { items, totalCount: total, capped };
+}
+
+type RoleRow = Awaited<ReturnType<typeof rolesOf>>[number];
+
+/** A registry group lists its units with its roles; a unit group lists its registries with theirs. */
+function subListOf(roles: readonly RoleRow[], byUnit: boolean, id: number): RataSubItem[] {
+  const items = new Map<number, RataSubItem>();
+  for (const role of roles) {
+    if (byUnit ? Number(role.unita_id) !== id : Number(role.anagrafica_id) !== id) continue;
+    const key = Number(byUnit ? role.anagrafica_id : role.unita_id);
+    const item = items.get(key) ?? {
+      id: key,
+      name: byUnit ? role.anagrafica_descr : role.unita_descr,
+      roles: [],
+    };
+    if (!item.roles.includes(role.ruolo)) item.roles.push(role.ruolo);
+    items.set(key, item);
+  }
+  return [...items.values()];
+}
+
+// --- Detail ---------------------------------------------------------------------------------
+
+export interface DetailInput {
+  condGenID: number;
+  esercizioID: number;
+  anagrID?: number | null | undefined;
+  listaUnitaID?: number[] | null | undefined;
+}
+
+const scopeOfInput = (input: DetailInput): PayerScope => ({
+  esercizioId: input.esercizioID,
+  anagraficaId: input.anagrID ?? null,
+  unitaIds: input.listaUnitaID?.length ? input.listaUnitaID : null,
+});
+
+/**
+ * The surplus of a scope: what was paid and not assigned to an instalment, plus the credits of
+ * refund and surplus instalments (a surplus instalment's `versato` is the part already used), minus
+ * what was refunded.
+ */
+function surplusOf(
+  payments: ReadonlyArray<{ importo: number; allocato: number }>,
+  refunds: ReadonlyArray<{ importo: number }>,
+  instalments: ReadonlyArray<{ tipo: number; importo: number; versato: number }>,
+): number {
+  const unallocated = payments.reduce((s, p) => s + p.importo - p.allocato, 0);
+  const refunded = refunds.reduce((s, r) => s + r.importo, 0);
+  let credits = 0;
+  for (const r of instalments) {
+    if (r.tipo === InstalmentType.Refund) credits += r.importo;
+    if (r.tipo === InstalmentType.Surplus) credits += r.importo - r.versato;
+  }
+  return unallocated + credits - refunded;
+}
+
+/** POST /api/rata/dettaglio: the instalments of a registry or of units, their payments and refunds. */
+export async function loadDetail(ctx: InstalmentContext, input: DetailInput): Promise<RataDettaglio> {
+  const exercise = await requireExercise(ctx, input.esercizioID, input.condGenID);
+  const today = todayOf(ctx);
+  const units = input.listaUnitaID?.length ? input.listaUnitaID : undefined;
+  let description: string;
+  let subList: RataSubItem[];
+  if (input.anagrID != null) {
+    const registry = await findRegistry(ctx.db, ctx.archiveId, input.esercizioID, input.anagrID);
+    if (!registry) throw notFound('Anagrafica non trovata.');
+    description = registry.descr;
+    const roles = await rolesOf(ctx.db, ctx.archiveId, input.esercizioID, { anagraficaIds: [input.anagrID] });
+    subList = subListOf(
+      units ? roles.filter((r) => units.includes(Number(r.unita_id))) : roles,
+      false,
+      input.anagrID,
+    );
+  } else {
+    const found = await unitsOfExercise(ctx.db, ctx.archiveId, input.esercizioID, units);
+    if (found.length !== units?.length) throw notFound('Unità non trovata.');
+    description = found.map((u) => u.descrizione).join(', ');
+    const roles = await rolesOf(ctx.db, ctx.archiveId, input.esercizioID, { unitaIds: units });
+    const people = new Map<number, RataSubItem>();
+    for (const u of found) {
+      for (const item of subListOf(roles, true, Number(u.id))) {
+        const existing = people.get(item.id);
+        if (existing) existing.roles.push(...item.roles.filter((x) => !existing.roles.includes(x)));
+        else people.set(item.id, item);
+      }
+    }
+    subList = [...people.values()];
+  }
+
+  const by = {
+    ...(input.anagrID != null ? { anagraficaIds: [input.anagrID] } : {}),
+    ...(units ? { unitaIds: units } : {}),
+  };
+  const scope = scopeOfInput(input);
+  const [instalments, payments, refunds] = await Promise.all([
+    instalmentsOf(ctx.db, ctx.archiveId, input.esercizioID, by),
+    paymentsOf(ctx.db, ctx.archiveId, scope),
+    refundsOf(ctx.db, ctx.archiveId, scope),
+  ]);
+  const allocations = await allocationsOfInstalments(
+    ctx.db,
+    ctx.archiveId,
+    instalments.map((r) => r.id),
+  );
+  const [registryNames, unitNames] = await Promise.all([
+    namesOfRegistries(ctx, input.esercizioID, [...new Set(instalments.map((r) => r.anagraficaId))]),
+    namesOfUnits(ctx, input.esercizioID, [
+      ...new Set(instalments.map((r) => r.unitaId).filter((x): x is number => x !== null)),
+    ]),
+  ]);
+  const totals = totalsOf(instalments, today);
+  return {
+    condominio: { id: Number(exercise.condominio_id), intestazione: exercise.intestazione },
+    esercizio: {
+      id: Number(exercise.id),
+      descrizione: exercise.descrizione,
+      chiuso: Number(exercise.chiuso) === 1,
+    },
+    description,
+    subList,
+    ...totals,
+    eccedenza: surplusOf(payments, refunds, instalments),
+    rate: instalments.map((r) => ({
+      id: r.id,
+      tipo: r.tipo as InstalmentType,
+      numero: r.numero,
+      descrizione: r.descrizione,
+      dataScadenza: r.dataScadenza,
+      anagraficaID: r.anagraficaId,
+      anagraficaDescr: registryNames.get(r.anagraficaId) ?? '',
+      unitaID: r.unitaId,
+      unitaDescr: r.unitaId === null ? null : (unitNames.get(r.unitaId) ?? null),
+      importo: r.importo,
+      versato: r.versato,
+      saldo: r.importo - r.versato,
+      scaduta: !isCredit(r.tipo) && r.dataScadenza < today && r.versato < r.importo,
+      versamenti: allocations
+        .filter((a) => a.rataId === r.id)
+        .map((a) => ({
+          versamentoID: a.versamentoId,
+          data: a.data,
+          numeroRicevuta: a.numeroRicevuta,
+          importo: a.importo,
+        })),
+    })),
+    versamenti: payments.map((p) => ({
+      id: p.id,
+      anagraficaID: p.anagraficaId,
+      anagraficaDescr: p.anagraficaDescr,
+      unitaID: p.unitaId,
+      data: p.data,
+      importo: p.importo,
+      nonAllocato: p.importo - p.allocato,
+      contoID: p.contoId,
+      modalita: p.modalita,
+      descrizione: p.descrizione,
+      numeroRicevuta: p.numeroRicevuta,
+      distribuzione: p.distribuzione as 0 | 1,
+    })),
+    rimborsi: refunds.map((r) => ({
+      id: r.id,
+      anagraficaID: r.anagraficaId,
+      data: r.data,
+      importo: r.importo,
+      contoID: r.contoId,
+      modalita: r.modalita,
+      descrizione: r.descrizione,
+    })),
+  };
+}
+
+async function namesOfRegistries(ctx: InstalmentContext, esercizioId: number, ids: number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await ctx.db
+    .selectFrom('registries as r')
+    .innerJoin('persons as p', (j) =>
+      j.onRef('p.archive_id', '=', 'r.archive_id').onRef('p.id', '=', 'r.persona_id'),
+    )
+    .select(['r.id', 'p.descr'])
+    .where('r.archive_id', '=', ctx.archiveId)
+    .where('r.esercizio_id', '=', esercizioId)
+    .where('r.id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), r.descr]));
+}
+
+async function namesOfUnits(ctx: InstalmentContext, esercizioId: number, ids: number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await unitsOfExercise(ctx.db, ctx.archiveId, esercizioId, ids);
+  return new Map(rows.map((r) => [Number(r.id), r.descrizione]));
+}
+
+// --- Amounts per unit, units and registries ---------------------------------------------------
+
+/** POST /api/importiUnita: dovuto, versato, saldo and overdue amount of each unit of an exercise. */
+export async function amountsByUnit(
+  ctx: InstalmentContext,
+  input: { esercizioID: number; listaUnitaID?: number[] | null | undefined },
+): Promise<ImportoUnita[]> {
+  await requireExercise(ctx, input.esercizioID);
+  const today = todayOf(ctx);
+  const units = await unitsOfExercise(
+    ctx.db,
+    ctx.archiveId,
+    input.esercizioID,
+    input.listaUnitaID ?? undefined,
+  );
+  const instalments = await instalmentsOf(ctx.db, ctx.archiveId, input.esercizioID, {
+    unitaIds: units.map((u) => Number(u.id)),
+  });
+  return units.map((u) => {
+    const totals = totalsOf(
+      instalments.filter((r) => r.unitaId === Number(u.id)),
+      today,
+    );
+    return { unitaID: Number(u.id), descrizione: u.descrizione, ...totals };
+  });
+}
+
+/** GET /api/unitaAnagrafica: the units, registries and roles of an exercise (search from 3 characters). */
+export async function unitsAndRegistries(
+  ctx: InstalmentContext,
+  input: { EsercizioID: number; searchQuery?: string | undefined },
+): Promise<UnitaAnagrafica> {
+  await requireExercise(ctx, input.EsercizioID);
+  const term = searchOf(input.searchQuery);
+  const roles = await rolesOf(ctx.db, ctx.archiveId, input.EsercizioID, {});
+  const matches = (text: string) =>
+    !term || text.toLowerCase().startsWith(term) || text.toLowerCase().includes(` ${term}`);
+  const kept = roles.filter((r) => matches(r.anagrafica_descr) || matches(r.unita_descr));
+  const unita = new Map<number, { id: number; descrizione: string }>();
+  const anagrafiche = new Map<number, { id: number; descr: string; personaID: number }>();
+  for (const r of kept) {
+    unita.set(Number(r.unita_id), { id: Number(r.unita_id), descrizione: r.unita_descr });
+    anagrafiche.set(Number(r.anagrafica_id), {
+      id: Number(r.anagrafica_id),
+      descr: r.anagrafica_descr,
+      personaID: Number(r.persona_id),
+    });
+  }
+  return {
+    unita: [...unita.values()],
+    anagrafiche: [...anagrafiche.values()].sort((a, b) => a.descr.localeCompare(b.descr, 'it')),
+    ruoli: kept.map((r) => ({
+      unitaID: Number(r.unita_id),
+      unitaDescr: r.unita_descr,
+      anagraficaID: Number(r.anagrafica_id),
+      anagraficaDescr: r.anagrafica_descr,
+      ruolo: r.ruolo,
+      quota: Number(r.quota),
+    })),
+  };
+}
+
+// --- Payments, refunds, surplus -----------------------------------------------------------------
+
+export interface OperationInput {
+  condGenID: number;
+  esercizioID: number;
+  anagrID: number;
+  listaUnitaID?: number[] | null | undefined;
+  data: string;
+  importo: number;
+  descrizione?: string | null | undefined;
+}
+
+/** Checks shared by the three operations; locks the group on PostgreSQL. */
+async function prepareOperation(
+  trx: Db,
+  ctx: InstalmentContext,
+  input: OperationInput,
+  opts: { openOnly: boolean },
+) {
+  const exercise = await requireExercise({ ...ctx, db: trx }, input.esercizioID, input.condGenID);
+  const registry = await findRegistry(trx, ctx.archiveId, input.esercizioID, input.anagrID);
+  if (!registry) throw notFound('Anagrafica non trovata.');
+  if (ctx.dialect === 'postgres') await lockRegistry(trx, ctx.archiveId, input.anagrID);
+  if (opts.openOnly && Number(exercise.chiuso) === 1) {
+    throw new AppError(
+      115,
+      `L'esercizio "${exercise.descrizione}" è chiuso: non si possono registrare versamenti.`,
+    );
+  }
+  const units = input.listaUnitaID?.length ? input.listaUnitaID : undefined;
+  if (units) {
+    const roles = await rolesOf(trx, ctx.archiveId, input.esercizioID, {
+      anagraficaIds: [input.anagrID],
+      unitaIds: units,
+    });
+    const held = new Set(roles.map((r) => Number(r.unita_id)));
+    if (units.some((u) => !held.has(u))) throw notFound("Unità non trovata tra quelle dell'anagrafica.");
+  }
+  return { exercise, registry, units };
+}
+
+async function requirePaymentsAccount(trx: Db, ctx: InstalmentContext, esercizioId: number, contoId: number) {
+  const conto = await findPaymentsAccount(trx, ctx.archiveId, esercizioId, contoId);
+  if (!conto) throw notFound('Conto non trovato.');
+  if (Number(conto.tipo_conto) !== 1)
+    throw new AppError(115, `Il conto "${conto.descrizione}" non è un conto versamenti.`);
+  return conto;
+}
+
+/** The payments, refunds and credit instalments of an operation's scope. */
+function scopeMoney(trx: Db, ctx: InstalmentContext, input: OperationInput, units?: number[]) {
+  const scope = scopeOfInput(input);
+  return Promise.all([
+    paymentsOf(trx, ctx.archiveId, scope),
+    refundsOf(trx, ctx.archiveId, scope),
+    instalmentsOf(trx, ctx.archiveId, input.esercizioID, {
+      anagraficaIds: [input.anagrID],
+      ...(units ? { unitaIds: units } : {}),
+    }).then((list) => list.filter((r) => isCredit(r.tipo))),
+  ]);
+}
+
+/** The debts still open of a group, for a distribution. */
+async function openDebts(trx: Db, ctx: InstalmentContext, input: OperationInput, units?: number[]) {
+  const list = await instalmentsOf(trx, ctx.archiveId, input.esercizioID, {
+    anagraficaIds: [input.anagrID],
+    ...(units ? { unitaIds: units } : {}),
+  });
+  return list.filter((r) => DEBT_TYPES.includes(r.tipo) && r.versato < r.importo);
+}
+
+/** The next receipt number of an exercise: a per-archive counter, kept above the numbers already used. */
+async function nextReceipt(trx: Db, archiveId: number, esercizioId: number): Promise<number> {
+  const name = `ricevuta_esercizio_${esercizioId}`;
+  const n = await nextId(trx, archiveId, name);
+  const used = await maxReceiptNumber(trx, archiveId, esercizioId);
+  if (n > used) return n;
+  return nextId(trx, archiveId, name, used - n + 1).then((first) => first + (used - n));
+}
+
+async function addMovement(
+  trx: Db,
+  archiveId: number,
+  values: {
+    condominioId: number;
+    esercizioId: number;
+    anagraficaId: number;
+    unitaId: number | null;
+    data: string;
+    descrizione: string;
+    importo: number;
+    numeroDocumento: string | null;
+    versamentoId?: number;
+    rimborsoId?: number;
+  },
+  now: string,
+) {
+  await trx
+    .insertInto('movements')
+    .values({
+      archive_id: archiveId,
+      id: await nextId(trx, archiveId, 'movements'),
+      condominio_id: values.condominioId,
+      esercizio_id: values.esercizioId,
+      risorsa_id: null,
+      tipo_riferimento: RegistryType.CondominiumRegistry,
+      riferimento_id: values.anagraficaId,
+      data: values.data,
+      descrizione: values.descrizione,
+      importo_cents: values.importo,
+      numero_documento: values.numeroDocumento,
+      created_at: now,
+      versamento_id: values.versamentoId ?? null,
+      rimborso_id: values.rimborsoId ?? null,
+      unita_id: values.unitaId,
+    })
+    .execute();
+}
+
+export interface PaymentInput extends OperationInput {
+  contoID: number;
+  modalita?: string | null | undefined;
+  distribuzione: number;
+}
+
+/** POST /api/registerVersamento: one transaction; what no instalment needs stays as surplus. */
+export function registerPayment(
+  ctx: InstalmentContext,
+  input: PaymentInput,
+  idempotencyKey?: string,
+): Promise<OperazioneRata> {
+  return ctx.db.transaction().execute((trx) =>
+    runOnce(trx, ctx.archiveId, idempotencyKey, 'registerVersamento', input, async () => {
+      const { exercise, units } = await prepareOperation(trx, ctx, input, { openOnly: true });
+      await requirePaymentsAccount(trx, ctx, input.esercizioID, input.contoID);
+      const open = await openDebts(trx, ctx, input, units);
+      const { allocations, surplus } = distribute(input.importo, input.distribuzione, open);
+      const now = new Date().toISOString();
+      const versamentoId = await nextId(trx, ctx.archiveId, 'payments');
+      const receipt = await nextReceipt(trx, ctx.archiveId, input.esercizioID);
+      const unitaId = units?.length === 1 ? (units[0] as number) : null;
+      const descrizione = input.descrizione || `Versamento ricevuta n. ${receipt}`;
+      await trx
+        .insertInto('payments')
+        .values({
+          archive_id: ctx.archiveId,
+          id: versamentoId,
+          condominio_id: Number(exercise.condominio_id),
+          esercizio_id: input.esercizioID,
+          anagrafica_id: input.anagrID,
+          unita_id: unitaId,
+          risorsa_id: null,
+          conto_id: input.contoID,
+          data: input.data,
+          importo_cents: input.importo,
+          descrizione,
+          modalita: input.modalita || null,
+          numero_ricevuta: receipt,
+          distribuzione: input.distribuzione,
+          created_at: now,
+          obj_version: 1,
+        })
+        .execute();
+      for (const a of allocations) {
+        await addAllocation(trx, ctx.archiveId, versamentoId, a.rataID, a.importo);
+        await addToInstalment(trx, ctx.archiveId, a.rataID, a.importo);
+      }
+      await addMovement(
+        trx,
+        ctx.archiveId,
+        {
+          condominioId: Number(exercise.condominio_id),
+          esercizioId: input.esercizioID,
+          anagraficaId: input.anagrID,
+          unitaId,
+          data: input.data,
+          descrizione,
+          importo: input.importo,
+          numeroDocumento: String(receipt),
+          versamentoId,
+        },
+        now,
+      );
+      return {
+        versamentoID: versamentoId,
+        rimborsoID: null,
+        allocazioni: allocations,
+        eccedenza: surplus,
+        dettaglio: await loadDetail({ ...ctx, db: trx }, input),
+      };
+    }),
+  );
+}
+
+export interface RefundInput extends OperationInput {
+  contoID: number;
+  modalita?: string | null | undefined;
+}
+
+/** POST /api/registerRimborso: pays back part or all of the surplus, never more. */
+export function registerRefund(
+  ctx: InstalmentContext,
+  input: RefundInput,
+  idempotencyKey?: string,
+): Promise<OperazioneRata> {
+  return ctx.db.transaction().execute((trx) =>
+    runOnce(trx, ctx.archiveId, idempotencyKey, 'registerRimborso', input, async () => {
+      const { exercise, units } = await prepareOperation(trx, ctx, input, { openOnly: false });
+      await requirePaymentsAccount(trx, ctx, input.esercizioID, input.contoID);
+      const [payments, refunds, credits] = await scopeMoney(trx, ctx, input, units);
+      const available = surplusOf(payments, refunds, credits);
+      if (input.importo > available) {
+        throw new AppError(
+          115,
+          `Il rimborso (${euro(input.importo)}) supera l'eccedenza disponibile (${euro(Math.max(0, available))}).`,
+        );
+      }
+      const now = new Date().toISOString();
+      const rimborsoId = await nextId(trx, ctx.archiveId, 'refunds');
+      const unitaId = units?.length === 1 ? (units[0] as number) : null;
+      const descrizione = input.descrizione || 'Rimborso eccedenza';
+      await trx
+        .insertInto('refunds')
+        .values({
+          archive_id: ctx.archiveId,
+          id: rimborsoId,
+          condominio_id: Number(exercise.condominio_id),
+          esercizio_id: input.esercizioID,
+          anagrafica_id: input.anagrID,
+          unita_id: unitaId,
+          risorsa_id: null,
+          conto_id: input.contoID,
+          data: input.data,
+          importo_cents: input.importo,
+          descrizione,
+          modalita: input.modalita || null,
+          numero_ricevuta: null,
+          distribuzione: 0,
+          created_at: now,
+          obj_version: 1,
+        })
+        .execute();
+      await addMovement(
+        trx,
+        ctx.archiveId,
+        {
+          condominioId: Number(exercise.condominio_id),
+          esercizioId: input.esercizioID,
+          anagraficaId: input.anagrID,
+          unitaId,
+          data: input.data,
+          descrizione,
+          importo: -input.importo,
+          numeroDocumento: null,
+          rimborsoId,
+        },
+        now,
+      );
+      return {
+        versamentoID: null,
+        rimborsoID: rimborsoId,
+        allocazioni: [],
+        eccedenza: available - input.importo,
+        dettaglio: await loadDetail({ ...ctx, db: trx }, input),
+      };
+    }),
+  );
+}
+
+export interface SurplusInput extends OperationInput {
+  distribuzione: number;
+}
+
+/**
+ * POST /api/surplusVersamento: the surplus pays open instalments. The money is already in: the
+ * unassigned parts of earlier payments (oldest first) are assigned, and two movements of opposite
+ * sign record the use, so the sum of movements does not change.
+ */
+export function useSurplus(
+  ctx: InstalmentContext,
+  input: SurplusInput,
+  idempotencyKey?: string,
+): Promise<OperazioneRata> {
+  return ctx.db.transaction().execute((trx) =>
+    runOnce(trx, ctx.archiveId, idempotencyKey, 'surplusVersamento', input, async () => {
+      const { exercise, units } = await prepareOperation(trx, ctx, input, { openOnly: true });
+      const [payments, refunds, credits] = await scopeMoney(trx, ctx, input, units);
+      const available = surplusOf(payments, refunds, credits);
+      if (input.importo > available) {
+        throw new AppError(
+          115,
+          `L'importo (${euro(input.importo)}) supera l'eccedenza disponibile (${euro(Math.max(0, available))}).`,
+        );
+      }
+      const open = await openDebts(trx, ctx, input, units);
+      const owed = open.reduce((s, r) => s + r.importo - r.versato, 0);
+      if (input.importo > owed) {
+        throw new AppError(
+          115,
+          `L'importo (${euro(input.importo)}) supera quanto resta da versare (${euro(owed)}).`,
+        );
+      }
+      const { allocations } = distribute(input.importo, input.distribuzione, open);
+      // Which payments give the money: their unassigned parts, oldest payment first.
+      const sources = payments
+        .map((p) => ({ id: p.id, free: p.importo - p.allocato }))
+        .filter((p) => p.free > 0);
+      for (const a of allocations) {
+        let need = a.importo;
+        for (const source of sources) {
+          if (need === 0) break;
+          const part = Math.min(source.free, need);
+          if (part <= 0) continue;
+          await addAllocation(trx, ctx.archiveId, source.id, a.rataID, part);
+          source.free -= part;
+          need -= part;
+        }
+        await addToInstalment(trx, ctx.archiveId, a.rataID, a.importo);
+      }
+      const now = new Date().toISOString();
+      const unitaId = units?.length === 1 ? (units[0] as number) : null;
+      const base = {
+        condominioId: Number(exercise.condominio_id),
+        esercizioId: input.esercizioID,
+        anagraficaId: input.anagrID,
+        unitaId,
+        data: input.data,
+        numeroDocumento: null,
+      };
+      await addMovement(
+        trx,
+        ctx.archiveId,
+        { ...base, descrizione: 'Utilizzo eccedenza', importo: -input.importo },
+        now,
+      );
+      await addMovement(
+        trx,
+        ctx.archiveId,
+        { ...base, descrizione: input.descrizione || 'Versamento da eccedenza', importo: input.importo },
+        now,
+      );
+      return {
+        versamentoID: null,
+        rimborsoID: null,
+        allocazioni: allocations,
+        eccedenza: available - input.importo,
+        dettaglio: await loadDetail({ ...ctx, db: trx }, input),
+      };
+    }),
+  );
+}
+
+// --- Home ---------------------------------------------------------------------------------
+
+const OVERDUE_HOME_SIZE = 10;
+
+/**
+ * GET /api/rata/scadute: the oldest unpaid instalments past their due date (debts only), through
+ * the partial index of unpaid instalments by due date (migration 0050).
+ */
+export async function overdueInstalments(ctx: InstalmentContext): Promise<RataScaduta[]> {
+  const rows = await ctx.db
+    .selectFrom('instalments as i')
+    .innerJoin('registries as r', (j) =>
+      j.onRef('r.archive_id', '=', 'i.archive_id').onRef('r.id', '=', 'i.anagrafica_id'),
+    )
+    .innerJoin('persons as p', (j) =>
+      j.onRef('p.archive_id', '=', 'r.archive_id').onRef('p.id', '=', 'r.persona_id'),
+    )
+    .innerJoin('condominiums as c', (j) =>
+      j.onRef('c.archive_id', '=', 'i.archive_id').onRef('c.id', '=', 'i.condominio_id'),
+    )
+    .select([
+      'i.id',
+      'i.descrizione',
+      'i.data_scadenza',
+      'i.importo_cents',
+      'i.versato_cents',
+      'i.condominio_id',
+      'i.esercizio_id',
+      'i.anagrafica_id',
+      'p.descr',
+      'c.intestazione',
+    ])
+    .where('i.archive_id', '=', ctx.archiveId)
+    .where('i.data_scadenza', '<', todayOf(ctx))
+    .where((eb) => eb('i.versato_cents', '<', eb.ref('i.importo_cents')))
+    .where('i.tipo', 'in', DEBT_TYPES)
+    .orderBy('i.data_scadenza')
+    .orderBy('i.id')
+    .limit(OVERDUE_HOME_SIZE)
+    .execute();
+  return rows.map((r) => ({
+    rataID: Number(r.id),
+    descrizione: r.descrizione,
+    dataScadenza: r.data_scadenza,
+    saldo: Number(r.importo_cents) - Number(r.versato_cents),
+    condominioID: Number(r.condominio_id),
+    intestazioneCondominio: r.intestazione,
+    esercizioID: Number(r.esercizio_id),
+    anagraficaID: Number(r.anagrafica_id),
+    anagraficaDescr: r.descr,
+  }));
+}
+
+// --- Movements ------------------------------------------------------------------------------
+
+/** GET /api/movimenti: the movements of a registry, person, provider, instalment or unit, newest first. */
+export async function listMovements(
+  ctx: InstalmentContext,
+  input: { ID: number; TipoRiferimento: number },
+): Promise<Movimento[]> {
+  const { db, archiveId } = ctx;
+  const base = db
+    .selectFrom('movements as m')
+    .select([...movementColumns()])
+    .where('m.archive_id', '=', archiveId);
+  let q: typeof base;
+  switch (input.TipoRiferimento) {
+    case MovementReference.Registry: {
+      const exists = await db
+        .selectFrom('registries')
+        .select('id')
+        .where('archive_id', '=', archiveId)
+        .where('id', '=', input.ID)
+        .executeTakeFirst();
+      if (!exists) throw notFound('Anagrafica non trovata.');
+      q = base
+        .where('m.tipo_riferimento', '=', RegistryType.CondominiumRegistry)
+        .where('m.riferimento_id', '=', input.ID);
+      break;
+    }
+    case MovementReference.Person: {
+      const exists = await db
+        .selectFrom('persons')
+        .select('id')
+        .where('archive_id', '=', archiveId)
+        .where('id', '=', input.ID)
+        .executeTakeFirst();
+      if (!exists) throw notFound('Persona non trovata.');
+      const registries = await db
+        .selectFrom('registries')
+        .select('id')
+        .where('archive_id', '=', archiveId)
+        .where('persona_id', '=', input.ID)
+        .limit(+1000)
+        .execute();
+      const ids = registries.map((r) => Number(r.id));
+      q = base.where((eb) =>
+        eb.or([
+          eb.and([eb('m.tipo_riferimento', '=', RegistryType.Person), eb('m.riferimento_id', '=', input.ID)]),
+          eb.and([
+            eb('m.tipo_riferimento', '=', RegistryType.CondominiumRegistry),
+            eb('m.riferimento_id', 'in', ids.length ? ids : [-1]),
+          ]),
+        ]),
+      );
+      break;
+    }
+    case MovementReference.Provider: {
+      const exists = await db
+        .selectFrom('providers')
+        .select('id')
+        .where('archive_id', '=', archiveId)
+        .where('id', '=', input.ID)
+        .executeTakeFirst();
+      if (!exists) throw notFound('Fornitore non trovato.');
+      q = base
+        .where('m.tipo_riferimento', '=', RegistryType.Provider)
+        .where('m.riferimento_id', '=', input.ID);
+      break;
+    }
+    case MovementReference.Instalment: {
+      const exists = await db
+        .selectFrom('instalments')
+        .select('id')
+        .where('archive_id', '=', archiveId)
+        .where('id', '=', input.ID)
+        .executeTakeFirst();
+      if (!exists) throw notFound('Rata non trovata.');
+      const paying = await db
+        .selectFrom('payment_allocations')
+        .select('versamento_id')
+        .where('archive_id', '=', archiveId)
+        .where('rata_id', '=', input.ID)
+        .limit(+1000)
+        .execute();
+      const ids = paying.map((p) => Number(p.versamento_id));
+      q = base.where('m.versamento_id', 'in', ids.length ? ids : [-1]);
+      break;
+    }
+    default: {
+      const exists = await db
+        .selectFrom('units')
+        .select('id')
+        .where('archive_id', '=', archiveId)
+        .where('id', '=', input.ID)
+        .executeTakeFirst();
+      if (!exists) throw notFound('Unità non trovata.');
+      q = base.where('m.unita_id', '=', input.ID);
+    }
+  }
+  const rows = await q.orderBy('m.data', 'desc').orderBy('m.id', 'desc').limit(MOVEMENTS_LIMIT).execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    data: r.data,
+    descrizione: r.descrizione,
+    importo: Number(r.importo_cents),
+    numeroDocumento: r.numero_documento,
+    condominioID: Number(r.condominio_id),
+    esercizioID: r.esercizio_id === null ? null : Number(r.esercizio_id),
+    versamentoID: r.versamento_id == null ? null : Number(r.versamento_id),
+    rimborsoID: r.rimborso_id == null ? null : Number(r.rimborso_id),
+  }));
+}
+
+// --- Print settings ---------------------------------------------------------------------------
+
+const EMPTY_SETTINGS: StampaImpostazioniData = {
+  intestazione: null,
+  indirizzo: null,
+  codiceFiscale: null,
+  logo: null,
+  rigaFirma: null,
+  piePagina: null,
+};
+
+export async function readPrintSettings(db: Db, archiveId: number): Promise<StampaImpostazioniData> {
+  const row = await db
+    .selectFrom('print_settings')
+    .selectAll()
+    .where('archive_id', '=', archiveId)
+    .executeTakeFirst();
+  if (!row) return EMPTY_SETTINGS;
+  return {
+    intestazione: row.intestazione,
+    indirizzo: row.indirizzo,
+    codiceFiscale: row.codice_fiscale,
+    logo: row.logo,
+    rigaFirma: row.riga_firma,
+    piePagina: row.pie_pagina,
+  };
+}
+
+export async function savePrintSettings(
+  db: Db,
+  archiveId: number,
+  input: Partial<Record<keyof StampaImpostazioniData, string | null | undefined>>,
+): Promise<StampaImpostazioniData> {
+  const blank = (v: string | null | undefined) => (v ? v : null);
+  const values = {
+    intestazione: blank(input.intestazione),
+    indirizzo: blank(input.indirizzo),
+    codice_fiscale: blank(input.codiceFiscale?.toUpperCase()),
+    logo: blank(input.logo),
+    riga_firma: blank(input.rigaFirma),
+    pie_pagina: blank(input.piePagina),
+    updated_at: new Date().toISOString(),
+  };
+  await db
+    .insertInto('print_settings')
+    .values({ archive_id: archiveId, ...values })
+    .onConflict((oc) => oc.column('archive_id').doUpdateSet(values))
+    .execute();
+  return readPrintSettings(db, archiveId);
+}

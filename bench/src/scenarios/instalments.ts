@@ -1,0 +1,94 @@
+import type { BenchRequest, Scenario } from './types.ts';
+
+/*
+ * Instalments on the generated archive. Ids are per archive and generated in order: condominium N
+ * has its current exercise N (a large archive has one exercise per condominium), and the first
+ * condominium's exercise holds registries and units 1..8 at least, with payments accounts after its
+ * six personal ones (ledger accounts 7-9). The same requests answer alike on the small archive.
+ */
+const range = (n: number, from = 1) => Array.from({ length: n }, (_, i) => i + from);
+
+function groups(esercizioID: number, body: Record<string, unknown> = {}): BenchRequest {
+  return {
+    method: 'POST',
+    path: '/api/rata?pageNumber=1&pageSize=15',
+    body: { esercizioID, ...body },
+  };
+}
+
+export const scenarios: Scenario[] = [
+  {
+    name: 'rate.list.anagrafica',
+    description: 'POST /api/rata grouped by registry: first page with totals (10 exercises in turn)',
+    needsArchive: true,
+    requests: () => range(10).map((e) => groups(e, { tipo: 1 })),
+  },
+  {
+    name: 'rate.list.unita',
+    description: 'POST /api/rata grouped by unit, and by registry with only the overdue ones (10 exercises)',
+    needsArchive: true,
+    requests: () =>
+      range(10).flatMap((e) => [groups(e, { tipo: 2 }), groups(e, { expiredImportFilter: true })]),
+  },
+  {
+    name: 'rate.search',
+    description: 'POST /api/rata with a search of 3+ characters (name words), 10 exercises x 2 terms',
+    needsArchive: true,
+    requests: () =>
+      range(10).flatMap((e) => [groups(e, { searchText: 'ros' }), groups(e, { searchText: 'maria' })]),
+  },
+  {
+    name: 'rate.dettaglio',
+    description: 'POST /api/rata/dettaglio of registries 1-8 of the first exercise',
+    needsArchive: true,
+    requests: () =>
+      range(8).map((anagrID) => ({
+        method: 'POST' as const,
+        path: '/api/rata/dettaglio',
+        body: { condGenID: 1, esercizioID: 1, anagrID },
+      })),
+  },
+  {
+    name: 'rate.pdf.situazione',
+    description: 'POST /api/printSituazioneRate: statement PDF of a registry of the first exercise',
+    needsArchive: true,
+    requests: () =>
+      range(4).map((anagrID) => ({
+        method: 'POST' as const,
+        path: '/api/printSituazioneRate',
+        body: { condGenID: 1, eserciziID: [1], anagrID },
+      })),
+  },
+  {
+    name: 'rate.pdf.ricevuta',
+    description: 'POST /api/printReceipt: the receipt PDF of payments 1-8',
+    needsArchive: true,
+    requests: () =>
+      range(8).map((versamentoID) => ({
+        method: 'POST' as const,
+        path: '/api/printReceipt',
+        body: { versamentoID },
+      })),
+  },
+  {
+    // Last: it writes (each request records a real payment of 1 € on registries 1-8).
+    name: 'rate.versamento',
+    description:
+      'POST /api/registerVersamento: a 1 € payment on registries 1-8 of the first exercise (real writes)',
+    needsArchive: true,
+    requests: () =>
+      range(8).map((anagrID) => ({
+        method: 'POST' as const,
+        path: '/api/registerVersamento',
+        body: {
+          condGenID: 1,
+          esercizioID: 1,
+          anagrID,
+          data: new Date().toISOString().slice(0, 10),
+          importo: 100,
+          contoID: 7,
+          modalita: 'Bonifico',
+        },
+      })),
+  },
+];

@@ -1,0 +1,112 @@
+import { chooseArchive, DEMO, login } from '../support/auth.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+/** "1.234,56 €" -> 123456 */
+function cents(text: string): number {
+  const clean = text.replace(/[^\d,-]/g, '').replace(',', '.');
+  return Math.round(Number(clean) * 100);
+}
+
+async function chooseFirstCondominium(page: import('@playwright/test').Page) {
+  const condominio = page.getByRole('combobox', { name: 'Condominio' });
+  await expect(condominio).toBeVisible({ timeout: 20_000 });
+  await condominio.click();
+  await page.getByRole('option').first().click();
+  await expect(condominio).not.toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Esercizio' })).not.toHaveValue('', { timeout: 10_000 });
+}
+
+test.describe('instalments', () => {
+  // The machine is shared: a journey with PDFs gets more than the default 30 s.
+  test.describe.configure({ timeout: 180_000 });
+  test.beforeEach(async ({ page }) => {
+    await login(page, DEMO.pro.username, DEMO.pro.password);
+    await chooseArchive(page, DEMO.archives.open);
+    await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
+  });
+
+  test('find a resident who is late, record a partial payment, see the balance change, print the receipt, open the movements', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/instalments');
+    await page
+      .getByRole('button', { name: 'Non ora' })
+      .click({ timeout: 3000 })
+      .catch(() => undefined);
+    await expect(page.getByRole('heading', { level: 1, name: 'Rate' })).toBeVisible({ timeout: 20_000 });
+    await chooseFirstCondominium(page);
+    await page.getByRole('switch', { name: 'Solo scadute' }).check({ force: true });
+    const late = page.getByRole('button', { name: /^Apri le rate di / }).first();
+    await expect(late).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText('Scaduta').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, { testInfo });
+    const name = ((await late.getAttribute('aria-label')) ?? '').replace('Apri le rate di ', '');
+    await page.screenshot({ path: testInfo.outputPath('instalments-list.png'), fullPage: true });
+    await late.click();
+
+    const drawer = page.getByRole('dialog', { name: 'Rata' });
+    await expect(drawer.getByRole('heading', { name })).toBeVisible();
+    await expect(page).toHaveURL(/dettaglio=rata%3A|dettaglio=rata:/);
+    const saldo = drawer.locator('[data-amount="Saldo"]');
+    const before = cents((await saldo.textContent()) ?? '');
+    expect(before).toBeGreaterThan(1000);
+
+    await drawer.getByRole('button', { name: 'Registra versamento' }).click();
+    const modal = page.getByRole('dialog', { name: 'Registra versamento' });
+    // Without an amount and an account the form says what is missing.
+    await modal.getByRole('button', { name: 'Registra' }).click();
+    await expect(modal.getByText('Manca un campo obbligatorio').first()).toBeVisible();
+    await modal.getByRole('textbox', { name: 'Importo (€)' }).fill('10,00');
+    await modal.getByRole('combobox', { name: 'Conto' }).click();
+    await page.getByRole('option').first().click();
+    await modal.getByRole('button', { name: 'Registra' }).click();
+    await expect(modal).toBeHidden();
+    await expect(page.getByText('Operazione registrata')).toBeVisible();
+    await expect(saldo).toHaveText(
+      new RegExp(
+        `^${((before - 1000) / 100).toLocaleString('it-IT', { minimumFractionDigits: 2, useGrouping: 'always' } as Intl.NumberFormatOptions).replace('.', '\\.')} €$`,
+      ),
+    );
+    await page.screenshot({ path: testInfo.outputPath('instalments-drawer.png'), fullPage: true });
+
+    const receipt = drawer.getByRole('button', { name: /^Stampa la ricevuta n\./ }).first();
+    const [popup] = await Promise.all([page.waitForEvent('popup'), receipt.click()]);
+    await popup.waitForURL(/^blob:/);
+    await popup.close();
+
+    await drawer.getByRole('button', { name: 'Lista movimenti' }).click();
+    const movements = page.getByRole('dialog', { name: 'Lista Movimenti' });
+    await expect(movements.getByRole('table', { name: 'Lista Movimenti' })).toBeVisible();
+    await expect(movements.getByRole('cell', { name: '10,00 €', exact: true }).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, { testInfo });
+    // Escape closes the innermost layer first: the movements, then the drawer.
+    await movements.getByRole('region', { name: 'Lista Movimenti' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(movements).toBeHidden();
+    await expect(drawer).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+  });
+
+  test('choosing the grouping closes the open drawer and lists units', async ({ page }) => {
+    await page.goto('/instalments');
+    await page
+      .getByRole('button', { name: 'Non ora' })
+      .click({ timeout: 3000 })
+      .catch(() => undefined);
+    await chooseFirstCondominium(page);
+    await page
+      .getByRole('button', { name: /^Apri le rate di / })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Rata' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('radiogroup', { name: 'Raggruppa per' }).getByText('Unità', { exact: true }).click();
+    await expect(
+      page
+        .getByRole('button', { name: /^Apri le rate di (Appartamento|Box|Negozio|Cantina|Ufficio)/ })
+        .first(),
+    ).toBeVisible();
+  });
+});
