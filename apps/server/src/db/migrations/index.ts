@@ -19,6 +19,7 @@ import * as m0017 from './0017_activity_filter_counters.ts';
 import * as m0018 from './0018_people_word_starts.ts';
 import * as m0019 from './0019_activity_open_words.ts';
 import * as m0020 from './0020_activity_list_json.ts';
+import * as m0060 from './0060_attachments.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018_people_word_starts': m0018,
   '0019_activity_open_words': m0019,
   '0020_activity_list_json': m0020,
+  '0060_attachments': m0060,
 };
