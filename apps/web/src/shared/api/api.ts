@@ -38,6 +38,8 @@ export const api = createApi({
     'Condominium',
     'Device',
     'Home',
+    'Attachment',
+    'Dossier',
   ],
   endpoints: () => ({}),
 });
