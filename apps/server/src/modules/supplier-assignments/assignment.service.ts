@@ -29,7 +29,7 @@ import { createSupplierLink, revokeLinks, supplierPageUrl } from './supplier-lin
 export interface AssignmentDeps {
   db: Kysely<Database>;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl' | 'linkSecret' | 'dataDir'>;
+  config: Pick<Config, 'publicUrl' | 'linkSecret' | 'dataDir' | 's3Url'>;
 }
 
 export type MessageAuthor = 'amministratore' | 'fornitore' | 'sistema';
@@ -407,10 +407,10 @@ export async function adminAction(
   const operatore = await actorName(db, actor);
   let allegato: NewMessage['allegato'];
   if (input.file) {
-    const stored = await storeUpload(deps.config.dataDir, archiveId, input.file.name, input.file.content);
+    const stored = await storeUpload(deps.config, archiveId, input.file.name, input.file.content);
     allegato = { nome: stored.name, chiave: stored.key, dimensione: stored.size };
   } else if (input.chiave) {
-    const size = await storedSize(deps.config.dataDir, archiveId, input.chiave.key);
+    const size = await storedSize(deps.config, archiveId, input.chiave.key);
     if (size === null) {
       throw new AppError(113, `${AssignmentMessageText.FileKeyInvalid} (chiaveDownload)`, {
         details: [{ path: 'chiaveDownload', message: AssignmentMessageText.FileKeyInvalid }],
@@ -467,7 +467,7 @@ export async function adminAction(
     ? [
         {
           filename: allegato.nome,
-          content: await readStored(deps.config.dataDir, archiveId, allegato.chiave),
+          content: await readStored(deps.config, archiveId, allegato.chiave),
         },
       ]
     : undefined;
