@@ -10,8 +10,8 @@ import { renderPng } from './png.ts';
 
 /** Attachment rows of a benchmark archive (their files are not written). */
 export const LARGE_ARCHIVE_ATTACHMENTS = 200_000;
-/** Attachments per activity in a benchmark archive: 200,000 rows over the first 20,000 activities. */
-const LARGE_PER_ACTIVITY = 10;
+/** Activities that hold them: 200,000 rows over the first 20,000 (10 each; more each if fewer). */
+const LARGE_HOLDERS = 20_000;
 
 const ACTIVITY_FILES = [
   { name: 'preventivo-intervento.pdf', title: 'Preventivo intervento', origin: AttachmentOrigin.Activities },
@@ -43,11 +43,12 @@ export async function seedAttachments(ctx: SeedContext): Promise<void> {
       .select('id')
       .where('archive_id', '=', archiveId)
       .orderBy('id')
-      .limit(LARGE_ARCHIVE_ATTACHMENTS / LARGE_PER_ACTIVITY)
+      .limit(LARGE_HOLDERS)
       .execute();
+    const perActivity = Math.ceil(LARGE_ARCHIVE_ATTACHMENTS / Math.max(1, activities.length));
     const created = today.toISOString();
     for (const { id: activityId } of activities) {
-      for (let i = 0; i < LARGE_PER_ACTIVITY; i++) {
+      for (let i = 0; i < perActivity && rows.length < LARGE_ARCHIVE_ATTACHMENTS; i++) {
         const id = ids.attachments.take();
         rows.push(
           row(

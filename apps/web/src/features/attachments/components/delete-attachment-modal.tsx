@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useEscapeLayer } from '../use-escape-layer.ts';
 
 export interface DeleteAttachmentModalProps {
   name: string | null;
@@ -11,10 +12,12 @@ export interface DeleteAttachmentModalProps {
 /** Confirms the deletion of an attachment (spec: confirm delete attachment). */
 export function DeleteAttachmentModal({ name, deleting, onConfirm, onClose }: DeleteAttachmentModalProps) {
   const { t } = useTranslation('attachments');
+  useEscapeLayer(name !== null, onClose);
   return (
     <Modal
       opened={name !== null}
       onClose={onClose}
+      closeOnEscape={false}
       title={t('deleteTitle')}
       closeButtonProps={{ 'aria-label': t('cancel') }}
     >

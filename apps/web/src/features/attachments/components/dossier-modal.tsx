@@ -32,6 +32,7 @@ import {
   useDossiersQuery,
 } from '../attachments-api.ts';
 import { formatDate, formatSize } from '../format.ts';
+import { useEscapeLayer } from '../use-escape-layer.ts';
 import { UploadArea } from './upload-area.tsx';
 
 export interface DossierModalProps {
@@ -58,8 +59,16 @@ export function DossierModal({ reference, opened, onClose, actions }: DossierMod
     setCreating(false);
     onClose();
   };
+  useEscapeLayer(opened, close);
   return (
-    <Modal opened={opened} onClose={close} title={t('dossierTitle')} size="lg" fullScreen={mobile}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      closeOnEscape={false}
+      title={t('dossierTitle')}
+      size="lg"
+      fullScreen={mobile}
+    >
       {opened && creating && (
         <NewDossierForm
           reference={reference}

@@ -2,6 +2,7 @@ import { Loader, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { selectIsMobile } from '../../../app/state/general-slice.ts';
 import { useAppSelector } from '../../../shared/hooks.ts';
+import { useEscapeLayer } from '../use-escape-layer.ts';
 import { PreviewFrame } from './preview-frame.tsx';
 
 export interface PreviewModalProps {
@@ -16,10 +17,12 @@ export interface PreviewModalProps {
 export function PreviewModal({ opened, link, name, onClose }: PreviewModalProps) {
   const { t } = useTranslation('attachments');
   const mobile = useAppSelector(selectIsMobile);
+  useEscapeLayer(opened, onClose);
   return (
     <Modal
       opened={opened}
       onClose={onClose}
+      closeOnEscape={false}
       title={t('previewTitle')}
       size="80rem"
       fullScreen={mobile}

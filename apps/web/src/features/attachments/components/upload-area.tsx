@@ -153,7 +153,7 @@ export function UploadArea({ target, onUploaded, onPendingChange, label }: Uploa
       {files.length > 0 && (
         <Stack gap={6}>
           <Group justify="space-between" wrap="wrap">
-            <Badge color={OVERALL_COLOR[overall]} variant="light" data-testid="upload-overall">
+            <Badge color={OVERALL_COLOR[overall]} variant="dot" size="lg" data-testid="upload-overall">
               {t(
                 overall === 'ready'
                   ? 'overallReady'
@@ -184,7 +184,7 @@ export function UploadArea({ target, onUploaded, onPendingChange, label }: Uploa
                   <Text size="sm" truncate="end" style={{ minWidth: 0 }}>
                     {f.file.name}
                   </Text>
-                  <Badge color={STATUS_COLOR[f.status]} variant="light" style={{ flexShrink: 0 }}>
+                  <Badge color={STATUS_COLOR[f.status]} variant="dot" style={{ flexShrink: 0 }}>
                     {statusText(f)}
                   </Badge>
                 </Group>
