@@ -5,6 +5,7 @@ import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
 import { ensurePrivateDirSync, PRIVATE_FILE_MODE } from './shared/private-files.ts';
+import { parseS3Url } from './modules/attachments/s3-url.ts';
 
 /** Raised when the environment is wrong: main.ts prints the message and exits with 1. */
 export class ConfigError extends Error {}
@@ -41,6 +42,20 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().min(1).optional(),
   AUTH_RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(200).default(20),
+  S3_URL: z
+    .string()
+    .superRefine((value, ctx) => {
+      try {
+        parseS3Url(value);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            error instanceof TypeError ? 'non è un indirizzo valido' : String((error as Error).message),
+        });
+      }
+    })
+    .optional(),
   WORKERS: z
     .string()
     .regex(/^(auto|[1-9]\d?)$/, 'deve essere "auto" o un numero da 1 a 99')
@@ -94,6 +109,8 @@ export interface Config {
   /** Web Push keys: VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, else generated once into secrets.json. */
   vapid: { publicKey: string; privateKey: string };
   maxUploadBytes: number;
+  /** S3_URL: attachments in S3-compatible object storage instead of DATA_DIR/files. */
+  s3Url: string | undefined;
   /** Addresses of the reverse proxies whose X-Forwarded-For we believe (comma separated). */
   trustProxy: string | false;
   /** Multiplies every credential-check rate limit (end-to-end suites log in many times). */
@@ -188,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : { publicKey: secrets!.vapidPublicKey, privateKey: secrets!.vapidPrivateKey },
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+    s3Url: e.S3_URL,
     trustProxy: e.TRUST_PROXY ?? false,
     authRateLimitFactor: e.AUTH_RATE_LIMIT_FACTOR,
     workers: e.WORKERS === 'auto' ? availableParallelism() : Number(e.WORKERS),

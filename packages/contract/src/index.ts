@@ -3,6 +3,7 @@ import './common/zod-italian.ts';
 export * from './activities/index.ts';
 export * from './archives/index.ts';
 export * from './assignments/index.ts';
+export * from './attachments/index.ts';
 export * from './auth/index.ts';
 export * from './changelog/index.ts';
 export * from './common/constants.ts';

@@ -2,6 +2,7 @@ import type { AppInstance } from '../app.ts';
 import { activityRoutes } from './activities/activity.routes.ts';
 import { archiveRoutes } from './archives/archive.routes.ts';
 import { incarichiRoutes } from './assignments/incarichi.routes.ts';
+import { attachmentRoutes } from './attachments/attachment.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { changelogRoutes } from './changelog/changelog.routes.ts';
 import { commonPartRoutes } from './common-parts/common-part.routes.ts';
@@ -31,6 +32,7 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   incarichiRoutes,
   lookupsRoutes,
   activityRoutes,
+  attachmentRoutes,
   assignmentRoutes,
   supplierPortalRoutes,
   homeRoutes,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { seedActivities } from '../modules/activities/activity.seed.ts';
+import { seedAttachments } from '../modules/attachments/attachment.seed.ts';
 import { seedCondominiums } from '../modules/condominiums/condominium.seed.ts';
 import { seedInstalmentExamples } from '../modules/instalments/instalment.seed.ts';
 import { seedPeople } from '../modules/people/people.seed.ts';
@@ -79,5 +80,6 @@ export async function seedArchiveContent(
   } else {
     await db.transaction().execute((trx) => seedActivities({ ...base, db: trx, rng: activityRng }, refs));
   }
+  await db.transaction().execute((trx) => seedAttachments({ ...base, db: trx, rng: rng.fork('allegati') }));
   return summary;
 }

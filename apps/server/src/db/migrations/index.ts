@@ -25,6 +25,7 @@ import * as m0026 from './0026_postgres_search_vectors.ts';
 import * as m0027 from './0027_postgres_activity_search.ts';
 import * as m0040 from './0040_common_part_services.ts';
 import * as m0050 from './0050_instalments.ts';
+import * as m0060 from './0060_attachments.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0027_postgres_activity_search': m0027,
   '0040_common_part_services': m0040,
   '0050_instalments': m0050,
+  '0060_attachments': m0060,
 };

@@ -1126,6 +1126,7 @@ export async function seedCondominiums(
         anno: Number(created.slice(0, 4)),
         storage_key: storageKey,
         created_at: created,
+        obj_version: 1,
       });
     }
   }

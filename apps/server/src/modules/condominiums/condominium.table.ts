@@ -7,6 +7,7 @@ import type {
   RefundsTable,
 } from '../instalments/instalment.table.ts';
 
+import type { AttachmentsTable, DossiersTable } from '../attachments/attachment.table.ts';
 /**
  * Row types of the condominium side of an archive (migration 0003). Booleans are 0/1 integers,
  * money is in cents, dates are 'YYYY-MM-DD' text and timestamps ISO UTC text. Millesimi are in
@@ -231,38 +232,6 @@ export interface LedgerAccountsTable {
   codice: string;
   descrizione: string;
   obj_version: number;
-}
-
-export interface DossiersTable {
-  archive_id: number;
-  id: number;
-  numero: number;
-  riferimento_tipo: number;
-  riferimento_id: number;
-  tipo_origine: number;
-  tipo: number;
-  descrizione: string | null;
-  data_creazione: string;
-  numero_file: number;
-  obj_version: number;
-}
-
-export interface AttachmentsTable {
-  archive_id: number;
-  id: number;
-  riferimento_tipo: number;
-  riferimento_id: number;
-  tipo_origine: number;
-  fascicolo_id: number | null;
-  nome_file: string;
-  data_ora: string;
-  chiave_download: string;
-  dimensione: number;
-  content_type: string;
-  codice: string | null;
-  anno: number | null;
-  storage_key: string;
-  created_at: string;
 }
 
 export interface CondominiumTables {

@@ -103,6 +103,7 @@ describe('attachments of a contact', () => {
       codice: null,
       anno: null,
       created_at: '2026-01-10T09:00:00.000Z',
+      obj_version: 1,
     };
     await t.database.db
       .insertInto('attachments')

@@ -29,7 +29,7 @@ import { createSupplierLink, revokeLinks, supplierPageUrl } from './supplier-lin
 export interface AssignmentDeps {
   db: Kysely<Database>;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl' | 'linkSecret' | 'dataDir'>;
+  config: Pick<Config, 'publicUrl' | 'linkSecret' | 'dataDir' | 's3Url'>;
 }
 
 export type MessageAuthor = 'amministratore' | 'fornitore' | 'sistema';
@@ -413,11 +413,11 @@ export async function adminAction(
   let allegato: NewMessage['allegato'];
   let uploadedKey: string | null = null;
   if (input.file) {
-    const stored = await storeUpload(deps.config.dataDir, archiveId, input.file.name, input.file.content);
+    const stored = await storeUpload(deps.config, archiveId, input.file.name, input.file.content);
     allegato = { nome: stored.name, chiave: stored.key, dimensione: stored.size };
     uploadedKey = stored.key;
   } else if (input.chiave) {
-    const size = await storedSize(deps.config.dataDir, archiveId, input.chiave.key);
+    const size = await storedSize(deps.config, archiveId, input.chiave.key);
     if (size === null) {
       throw new AppError(113, `${AssignmentMessageText.FileKeyInvalid} (chiaveDownload)`, {
         details: [{ path: 'chiaveDownload', message: AssignmentMessageText.FileKeyInvalid }],
@@ -429,7 +429,7 @@ export async function adminAction(
   const nowIso = now.toISOString();
   // The file becomes visible with its message row: a refused request leaves nothing on disk.
   const refused = async (error: unknown): Promise<never> => {
-    if (uploadedKey) await removeStored(deps.config.dataDir, archiveId, uploadedKey);
+    if (uploadedKey) await removeStored(deps.config, archiveId, uploadedKey);
     throw error;
   };
   const token = await db
@@ -482,7 +482,7 @@ export async function adminAction(
     ? [
         {
           filename: allegato.nome,
-          content: await readStored(deps.config.dataDir, archiveId, allegato.chiave),
+          content: await readStored(deps.config, archiveId, allegato.chiave),
         },
       ]
     : undefined;

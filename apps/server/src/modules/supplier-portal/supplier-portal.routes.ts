@@ -75,7 +75,7 @@ export async function supplierPortalRoutes(app: AppInstance) {
     async (request, reply) => {
       const link = await resolveLink(app.db, app.config.linkSecret, request.params.token);
       const file = await supplierFile(app.db, link, request.params.messaggioId);
-      const content = await readStored(app.config.dataDir, link.archiveId, file.key);
+      const content = await readStored(app.config, link.archiveId, file.key);
       return (
         reply
           .header('Content-Type', 'application/octet-stream')

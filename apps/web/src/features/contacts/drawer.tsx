@@ -1,13 +1,20 @@
-import { Area } from '@stabile/contract';
+import { Stack } from '@mantine/core';
+import { Area, AttachmentReferenceType } from '@stabile/contract';
 import { i18n } from '../../i18n/i18n.ts';
 import type {
   EntityDrawerContentProps,
   EntityDrawerDefinition,
 } from '../../shared/ui/entity-drawer-types.ts';
+import { EntityAttachments } from '../attachments/components/entity-attachments.tsx';
 import { ContactDetail } from './components/contact-detail.tsx';
 
 function ContactDrawer({ id, onClose }: EntityDrawerContentProps) {
-  return <ContactDetail id={Number(id)} onClose={onClose} />;
+  return (
+    <Stack gap="lg">
+      <ContactDetail id={Number(id)} onClose={onClose} />
+      <EntityAttachments tipo={AttachmentReferenceType.Person} id={Number(id)} />
+    </Stack>
+  );
 }
 
 export const drawers: EntityDrawerDefinition[] = [

@@ -22,6 +22,8 @@ export const TAG_TYPES = [
   'CommonPartService',
   'Instalment',
   'PrintSettings',
+  'Attachment',
+  'Dossier',
 ] as const;
 
 /**

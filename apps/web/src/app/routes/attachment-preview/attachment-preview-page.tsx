@@ -1,35 +1,48 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Center, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PreviewFrame } from '../../../features/attachments/components/preview-frame.tsx';
+import { isOwnFileLink } from '../../../features/attachments/format.ts';
 
-/** /attachmentPreview?link=...: the attachment in a frame (used by links opened in a new tab). */
+/**
+ * /attachmentPreview?link=...: an attachment's signed link in a frame, for links opened from
+ * elsewhere (a new tab, the native wrapper's browser). Only our own signed download links are
+ * framed; anything else shows the preview error.
+ */
 export function AttachmentPreviewPage() {
   const { t } = useTranslation(['attachments', 'errors', 'common']);
   const [params] = useSearchParams();
   const link = params.get('link');
-  const [failed, setFailed] = useState(false);
-  const safe = link && /^(https?:)?\/\//.test(link) ? link : link?.startsWith('/') ? link : null;
+  const own = isOwnFileLink(link) ? link : null;
 
-  if (!safe || failed) {
+  if (!own) {
     return (
       <Center mih="100dvh" p="md">
         <Stack align="center" gap="md">
           <Title order={1} fz="h3">
             {t('attachments:previewTitle')}
           </Title>
-          <Text>{t('errors:previewError')}</Text>
-          <Button onClick={() => window.close()}>{t('attachments:closePreview')}</Button>
+          <PreviewFrame
+            link={null}
+            title={t('attachments:previewTitle')}
+            height="0"
+            onClose={() => window.close()}
+          />
         </Stack>
       </Center>
     );
   }
   return (
-    <iframe
-      title={t('attachments:previewTitle')}
-      src={safe}
-      onError={() => setFailed(true)}
-      style={{ border: 0, width: '100%', height: '100dvh', display: 'block' }}
-    />
+    <main>
+      <Title order={1} className="visually-hidden" style={{ position: 'absolute', left: -10000 }}>
+        {t('attachments:previewTitle')}
+      </Title>
+      <PreviewFrame
+        link={own}
+        title={t('attachments:previewTitle')}
+        height="100dvh"
+        onClose={() => window.close()}
+      />
+    </main>
   );
 }

@@ -1,5 +1,4 @@
-import { Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { Area } from '@stabile/contract';
+import { Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAreaAllowed } from '../../../app/state/auth-slice.ts';
@@ -8,7 +7,6 @@ import { EntityDrawerError } from '../../../shared/ui/entity-drawer-error.tsx';
 import { RegistryDetailView } from '../../../shared/ui/registry/registry-detail-view.tsx';
 import {
   useContactAssignmentsQuery,
-  useContactAttachmentsQuery,
   useContactQuery,
   useDeleteContactMutation,
   useUpdateContactMutation,
@@ -25,7 +23,7 @@ const dateFormat = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-
 const formatDate = (iso: string | null) =>
   iso ? dateFormat.format(new Date(iso.length === 10 ? `${iso}T00:00:00` : iso)) : '';
 
-/** A contact's drawer: header, editable form, delete, its assignments and attachments. */
+/** A contact's drawer: header, editable form, delete, its assignments (attachments: drawer.tsx). */
 export function ContactDetail({ id, onClose }: ContactDetailProps) {
   const { t } = useTranslation('common');
   const dispatch = useAppDispatch();
@@ -61,56 +59,34 @@ export function ContactDetail({ id, onClose }: ContactDetailProps) {
 function ContactExtras({ id }: { id: number }) {
   const { t } = useTranslation(['contacts', 'common']);
   const incarichi = useContactAssignmentsQuery(id);
-  // The attachments area is a permission of its own (spec section 6): without it, no list at all.
-  const attachmentsAllowed = useAppSelector((state) => isAreaAllowed(state.auth, Area.Attachments));
-  const allegati = useContactAttachmentsQuery(id, { skip: !attachmentsAllowed });
   return (
-    <>
-      <Stack gap="xs">
-        <Title order={3} fz="h4">
-          {t('incarichiTitle')}
-        </Title>
-        {incarichi.data && incarichi.data.length === 0 && <Text c="gray.7">{t('incarichiEmpty')}</Text>}
-        {incarichi.data && incarichi.data.length > 0 && (
-          <Table aria-label={t('incarichiTitle')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('incaricoTipo')}</Table.Th>
-                <Table.Th>{t('incaricoCondominio')}</Table.Th>
-                <Table.Th>{t('incaricoPeriodo')}</Table.Th>
+    <Stack gap="xs">
+      <Title order={3} fz="h4">
+        {t('incarichiTitle')}
+      </Title>
+      {incarichi.data && incarichi.data.length === 0 && <Text c="gray.7">{t('incarichiEmpty')}</Text>}
+      {incarichi.data && incarichi.data.length > 0 && (
+        <Table aria-label={t('incarichiTitle')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('incaricoTipo')}</Table.Th>
+              <Table.Th>{t('incaricoCondominio')}</Table.Th>
+              <Table.Th>{t('incaricoPeriodo')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {incarichi.data.map((i) => (
+              <Table.Tr key={i.id}>
+                <Table.Td>{i.tipoIncaricoDescr}</Table.Td>
+                <Table.Td>{t('condominioNr', { id: i.condominioID })}</Table.Td>
+                <Table.Td>
+                  {[formatDate(i.dataInizio), formatDate(i.dataFine)].filter(Boolean).join(' – ')}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {incarichi.data.map((i) => (
-                <Table.Tr key={i.id}>
-                  <Table.Td>{i.tipoIncaricoDescr}</Table.Td>
-                  <Table.Td>{t('condominioNr', { id: i.condominioID })}</Table.Td>
-                  <Table.Td>
-                    {[formatDate(i.dataInizio), formatDate(i.dataFine)].filter(Boolean).join(' – ')}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Stack>
-      {attachmentsAllowed && (
-        <Stack gap="xs">
-          <Title order={3} fz="h4">
-            {t('allegatiTitle')}
-          </Title>
-          {allegati.data && allegati.data.length === 0 && <Text c="gray.7">{t('allegatiEmpty')}</Text>}
-          {allegati.data?.map((a) => (
-            <Group key={a.id} justify="space-between">
-              <Text>{a.nomeFile}</Text>
-              <Text size="sm" c="gray.7">
-                {formatDate(a.dataOra)} ·{' '}
-                {(a.dimensione / 1024).toLocaleString('it-IT', { maximumFractionDigits: 0 })} KB
-              </Text>
-            </Group>
-          ))}
-        </Stack>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
-    </>
+    </Stack>
   );
 }

@@ -1,0 +1,157 @@
+import type { Page } from '@playwright/test';
+import { AttachmentOrigin, AttachmentReferenceType } from '@stabile/contract';
+import { chooseArchive, DEMO, login } from '../support/auth.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { expect as baseExpect, test } from '../support/fixtures.ts';
+
+// A long journey on a shared, busy machine: more time for each step than the suite's default.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** The demo seed gives the archive's first activity every kind of file and a dossier. */
+const ACTIVITY_ID = 1;
+
+/** Creates dossiers through the API with the page's own session (test data, not the journey). */
+async function createDossiers(page: Page, count: number): Promise<void> {
+  const headers = await page.evaluate(() => ({
+    authorization: `Bearer ${sessionStorage.getItem('stabile.accessToken')?.replace(/^"|"$/g, '') ?? ''}`,
+    'x-archive-id': String(JSON.parse(localStorage.getItem('stabile.archive') ?? '{}').id),
+  }));
+  for (let i = 0; i < count; i++) {
+    const res = await page.request.post('/api/allegati/fascicoli', {
+      headers,
+      data: {
+        riferimento: { id: ACTIVITY_ID, tipo: AttachmentReferenceType.Activity },
+        tipoOrigine: AttachmentOrigin.Activities,
+      },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+}
+
+test.describe('attachments', () => {
+  test.describe.configure({ timeout: 180_000 });
+  test.beforeEach(async ({ page }) => {
+    await login(page, DEMO.pro.username, DEMO.pro.password);
+    await chooseArchive(page, DEMO.archives.open);
+    await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
+  });
+
+  test('drop two files on an activity, retry the failed one, preview the PDF, page the dossiers, delete a file', async ({
+    page,
+  }, testInfo) => {
+    const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
+    const pdfName = `verbale-${tag}.pdf`;
+    const pngName = `foto-${tag}.png`;
+    await page.goto(`/activities?dettaglio=attivita:${ACTIVITY_ID}`);
+    await page
+      .getByRole('button', { name: 'Non ora' })
+      .click({ timeout: 3000 })
+      .catch(() => undefined);
+    const drawer = page.getByRole('dialog', { name: 'Attività' });
+    const list = drawer.getByRole('list', { name: 'Elenco degli allegati' });
+    await expect(list.getByText('preventivo-intervento.pdf')).toBeVisible();
+    await expect(list.getByText('foto-guasto.png')).toBeVisible();
+
+    // The first attempt of the photo meets a broken network; the retry goes through.
+    let failedOnce = false;
+    await page.route('**/api/allegati', async (route) => {
+      const body = route.request().postDataBuffer()?.toString('latin1') ?? '';
+      if (!failedOnce && body.includes(pngName)) {
+        failedOnce = true;
+        await route.abort('connectionreset');
+        return;
+      }
+      await route.continue();
+    });
+    await drawer
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles([
+        { name: pdfName, mimeType: 'application/pdf', buffer: PDF },
+        { name: pngName, mimeType: 'image/png', buffer: PNG },
+      ]);
+    const uploads = drawer.getByRole('list', { name: 'File da caricare' });
+    await expect(
+      uploads.getByRole('listitem').filter({ hasText: pdfName }).getByText('Caricato'),
+    ).toBeVisible();
+    await expect(
+      uploads.getByRole('listitem').filter({ hasText: pngName }).getByText('Non caricato'),
+    ).toBeVisible();
+    await expect(drawer.getByText('Alcuni file non sono stati caricati')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`upload-${testInfo.project.name}.png`) });
+    await drawer.getByRole('button', { name: 'Riprova i file non caricati' }).click();
+    await expect(
+      uploads.getByRole('listitem').filter({ hasText: pngName }).getByText('Caricato'),
+    ).toBeVisible();
+    await expect(drawer.getByText('Tutti i file sono stati caricati')).toBeVisible();
+    await expect(list.getByText(pdfName)).toBeVisible();
+    await expect(list.getByText(pngName)).toBeVisible();
+    // This journey checks the drawer and its layers; the list page behind it has its own check.
+    await expectNoSeriousA11yViolations(page, { testInfo, exclude: ['.mantine-AppShell-main'] });
+
+    // Preview of the PDF: a frame of the signed link, served by the server without the bearer token.
+    const served = page.waitForResponse((r) => r.url().includes('/api/allegati/download?'));
+    await list.getByRole('button', { name: `Anteprima di ${pdfName}` }).click();
+    const preview = page.getByRole('dialog', { name: 'Anteprima' });
+    await expect(preview.locator('iframe')).toHaveAttribute('src', /^\/api\/allegati\/download\?/);
+    const file = await served;
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('application/pdf');
+    await page.screenshot({ path: testInfo.outputPath(`preview-${testInfo.project.name}.png`) });
+    await page.keyboard.press('Escape');
+    await expect(preview).toBeHidden();
+    await expect(drawer).toBeVisible();
+
+    // Dossiers: origins first, then the activity's dossiers 10 per page.
+    await createDossiers(page, 11);
+    await drawer.getByRole('button', { name: 'Fascicoli' }).click();
+    const dossiers = page.getByRole('dialog', { name: 'Fascicoli' });
+    await dossiers.getByRole('listitem').filter({ hasText: 'Attività' }).click();
+    const pageOfDossiers = dossiers.getByRole('list', { name: 'Fascicoli di Attività' });
+    await expect(pageOfDossiers.getByRole('listitem')).toHaveCount(10);
+    await expect(pageOfDossiers.getByText(/^Fascicolo nr\. \d+$/).first()).toBeVisible();
+    await expect(dossiers.getByText(/^Pagina 1 di [2-9]$/)).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`dossiers-${testInfo.project.name}.png`) });
+    await dossiers.getByRole('button', { name: 'Successiva' }).click();
+    await expect(dossiers.getByText(/^Pagina 2 di [2-9]$/)).toBeVisible();
+    await expect(dossiers.getByRole('button', { name: 'Precedente' })).toBeEnabled();
+    await dossiers.getByRole('button', { name: 'Torna alle origini' }).first().click();
+    await expect(dossiers.getByRole('list', { name: 'Origini degli allegati' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dossiers).toBeHidden();
+    await expect(drawer).toBeVisible();
+
+    // Delete with confirmation.
+    await list.getByRole('button', { name: `Elimina ${pngName}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Elimina allegato' });
+    await expect(confirm.getByText(`Vuoi eliminare «${pngName}»?`)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Elimina', exact: true }).click();
+    await expect(confirm).toBeHidden();
+    await expect(list.getByText(pngName)).toBeHidden();
+    await expect(list.getByText(pdfName)).toBeVisible();
+  });
+
+  test('the public preview page shows the spec message for a link that is not ours or has expired', async ({
+    page,
+  }) => {
+    await page.goto('/attachmentPreview?link=https%3A%2F%2Fesempio.it%2Fx.pdf');
+    await expect(
+      page.getByText("Ooops!... qualcosa è andato storto nel recupero dell'allegato"),
+    ).toBeVisible();
+    await page.goto(
+      `/attachmentPreview?link=${encodeURIComponent('/api/allegati/download?token=scaduto.abc')}`,
+    );
+    await expect(
+      page.getByText("Ooops!... qualcosa è andato storto nel recupero dell'allegato"),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: "Chiudi l'anteprima" })).toBeVisible();
+  });
+});

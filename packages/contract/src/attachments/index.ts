@@ -1,0 +1,2 @@
+export * from './attachment.endpoints.ts';
+export * from './attachment.schemas.ts';
