@@ -9,6 +9,7 @@ import {
   serviceTypes,
 } from '../common/enums.ts';
 import { pageQuerySchema } from '../common/envelope.ts';
+import { zCoerceNumber, zNumber, zString } from '../common/primitives.ts';
 import { ValidationMessage } from '../validators/messages.ts';
 import { zIsoDateOptional, zText, zTextOptional } from '../validators/zod.ts';
 
@@ -32,8 +33,7 @@ export const CommonPartMessage = {
 } as const;
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const id = z.coerce
-  .number({ error: CommonPartMessage.Id })
+const id = zCoerceNumber({ error: CommonPartMessage.Id })
   .int(CommonPartMessage.Id)
   .positive(CommonPartMessage.Id)
   .max(Number.MAX_SAFE_INTEGER, CommonPartMessage.Id);
@@ -42,8 +42,7 @@ const id = z.coerce
 function oneOf(allowed: readonly number[], message: string) {
   return z.preprocess(
     toNumber,
-    z
-      .number({ error: (issue) => (issue.input === undefined ? ValidationMessage.Required : message) })
+    zNumber({ error: (issue) => (issue.input === undefined ? ValidationMessage.Required : message) })
       .int(message)
       .refine((v) => allowed.includes(v), message),
   );
@@ -59,7 +58,7 @@ function toNumber(v: unknown): unknown {
 function optionalInt(min: number, max: number, message: string) {
   return z.preprocess(
     emptyToUndefined,
-    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).nullish(),
+    zCoerceNumber({ error: message }).int(message).min(min, message).max(max, message).nullish(),
   );
 }
 
@@ -82,8 +81,7 @@ export const commonPartCreateParamsSchema = z.object({ condominioId: id });
 export const commonPartServicesParamsSchema = z.object({ condominioId: id, parteComuneId: id });
 export const serviceParamsSchema = z.object({ condominioId: id, id });
 export const commonPartDeleteQuerySchema = z.object({
-  objVersion: z.coerce
-    .number({ error: 'Versione dei dati mancante' })
+  objVersion: zCoerceNumber({ error: 'Versione dei dati mancante' })
     .int('Versione dei dati mancante')
     .min(1, 'Versione dei dati mancante'),
 });
@@ -96,13 +94,12 @@ export const commonPartListQuerySchema = pageQuerySchema.extend({
   /** Sent only when it has text (spec section 5): at least 3 characters. */
   searchQuery: z.preprocess(
     emptyToUndefined,
-    z.string().trim().min(3, CommonPartMessage.SearchTooShort).max(200).optional(),
+    zString().trim().min(3, CommonPartMessage.SearchTooShort).max(200).optional(),
   ),
   condominioID: z.preprocess(emptyToUndefined, id.optional()),
   categoria: z.preprocess(
     emptyToUndefined,
-    z.coerce
-      .number({ error: CommonPartMessage.Category })
+    zCoerceNumber({ error: CommonPartMessage.Category })
       .int(CommonPartMessage.Category)
       .refine((v) => v === 0 || v === 1, CommonPartMessage.Category)
       .optional(),
@@ -110,21 +107,21 @@ export const commonPartListQuerySchema = pageQuerySchema.extend({
   /** A plant or environment type; meaningful with `categoria`. */
   tipo: z.preprocess(
     emptyToUndefined,
-    z.coerce.number({ error: 'Tipo non valido' }).int('Tipo non valido').min(0).max(21).optional(),
+    zCoerceNumber({ error: 'Tipo non valido' }).int('Tipo non valido').min(0).max(21).optional(),
   ),
 });
 export type CommonPartListQuery = z.input<typeof commonPartListQuerySchema>;
 
 export const commonPartListItemSchema = z.object({
-  id: z.number().int(),
-  condominioID: z.number().int(),
-  intestazioneCondominio: z.string(),
-  categoria: z.number().int(),
-  tipo: z.number().int(),
-  tipoDescr: z.string(),
-  denominazione: z.string(),
-  ubicazione: z.string().nullable(),
-  note: z.string().nullable(),
+  id: zNumber().int(),
+  condominioID: zNumber().int(),
+  intestazioneCondominio: zString(),
+  categoria: zNumber().int(),
+  tipo: zNumber().int(),
+  tipoDescr: zString(),
+  denominazione: zString(),
+  ubicazione: zString().nullable(),
+  note: zString().nullable(),
 });
 export type CommonPartListItem = z.infer<typeof commonPartListItemSchema>;
 
@@ -159,13 +156,13 @@ export type AmbienteUpdate = z.input<typeof ambienteUpdateSchema>;
 
 /** A plant or an environment as the API returns it (the header of its drawer and its form). */
 export const commonPartSchema = commonPartListItemSchema.extend({
-  marca: z.string().nullable(),
-  modello: z.string().nullable(),
-  matricola: z.string().nullable(),
-  dataInstallazione: z.string().nullable(),
-  superficieMq: z.number().int().nullable(),
-  numeroServizi: z.number().int(),
-  objVersion: z.number().int(),
+  marca: zString().nullable(),
+  modello: zString().nullable(),
+  matricola: zString().nullable(),
+  dataInstallazione: zString().nullable(),
+  superficieMq: zNumber().int().nullable(),
+  numeroServizi: zNumber().int(),
+  objVersion: zNumber().int(),
 });
 export type CommonPart = z.infer<typeof commonPartSchema>;
 
@@ -195,22 +192,22 @@ export const servizioUpdateSchema = servizioInputSchema.safeExtend({ objVersion 
 export type ServizioUpdate = z.input<typeof servizioUpdateSchema>;
 
 export const servizioSchema = z.object({
-  id: z.number().int(),
-  condominioID: z.number().int(),
-  parteComuneID: z.number().int(),
-  parteComuneDenominazione: z.string(),
-  parteComuneCategoria: z.number().int(),
-  tipoServizio: z.number().int(),
-  tipoServizioDescr: z.string(),
-  descrizione: z.string(),
-  fornitoreID: z.number().int().nullable(),
-  fornitoreDescr: z.string().nullable(),
-  periodicitaMesi: z.number().int().nullable(),
-  dataUltima: z.string().nullable(),
-  prossimaScadenza: z.string().nullable(),
-  riferimentoContratto: z.string().nullable(),
-  note: z.string().nullable(),
-  objVersion: z.number().int(),
+  id: zNumber().int(),
+  condominioID: zNumber().int(),
+  parteComuneID: zNumber().int(),
+  parteComuneDenominazione: zString(),
+  parteComuneCategoria: zNumber().int(),
+  tipoServizio: zNumber().int(),
+  tipoServizioDescr: zString(),
+  descrizione: zString(),
+  fornitoreID: zNumber().int().nullable(),
+  fornitoreDescr: zString().nullable(),
+  periodicitaMesi: zNumber().int().nullable(),
+  dataUltima: zString().nullable(),
+  prossimaScadenza: zString().nullable(),
+  riferimentoContratto: zString().nullable(),
+  note: zString().nullable(),
+  objVersion: zNumber().int(),
 });
 export type Servizio = z.infer<typeof servizioSchema>;
 
@@ -218,8 +215,7 @@ export type Servizio = z.infer<typeof servizioSchema>;
 export const condominioServiziQuerySchema = z.object({
   tipoServizio: z.preprocess(
     emptyToUndefined,
-    z.coerce
-      .number({ error: CommonPartMessage.ServiceType })
+    zCoerceNumber({ error: CommonPartMessage.ServiceType })
       .int(CommonPartMessage.ServiceType)
       .refine((v) => (serviceTypes as readonly number[]).includes(v), CommonPartMessage.ServiceType)
       .optional(),
@@ -227,7 +223,7 @@ export const condominioServiziQuerySchema = z.object({
 });
 
 /** GET /api/tipoServizioParteComune: the service types with their Italian labels. */
-export const tipoServizioSchema = z.object({ id: z.number().int(), descr: z.string() });
+export const tipoServizioSchema = z.object({ id: zNumber().int(), descr: zString() });
 export const tipiServizio = serviceTypes.map((value) => ({ id: value, descr: serviceTypeLabels[value] }));
 
-export const deletedSchema = z.object({ id: z.number().int() });
+export const deletedSchema = z.object({ id: zNumber().int() });

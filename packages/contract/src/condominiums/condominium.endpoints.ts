@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
 import { ErrorCode } from '../common/errors.ts';
+import { zNumber } from '../common/primitives.ts';
 import { deleteQuerySchema, idParamSchema } from '../people/people.schemas.ts';
 import {
   anagraficaIncaricoQuerySchema,
@@ -51,7 +52,7 @@ import {
 } from './condominium.schemas.ts';
 
 const tags = ['condomini'] as const;
-const deleted = z.object({ id: z.number().int() });
+const deleted = z.object({ id: zNumber().int() });
 const read = [ErrorCode.NotFound] as const;
 const write = [ErrorCode.NotFound, ErrorCode.Business] as const;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { zBigNumber, zString } from '../common/primitives.ts';
 import { ExerciseStatusFilter, ExerciseType, PaymentAccountStatus } from '../common/enums.ts';
 import { pageQuerySchema } from '../common/envelope.ts';
+import { zBigNumber, zCoerceNumber, zNumber, zString } from '../common/primitives.ts';
 import { objVersionField } from '../people/people.schemas.ts';
 import {
   zBicOptional,
@@ -52,13 +52,11 @@ export type CondominioListaQuery = z.infer<typeof condominioListaQuerySchema>;
 
 const paymentAccountStates = Object.values(PaymentAccountStatus) as number[];
 const zPaymentAccountStatus = () =>
-  z
-    .number({ error: 'Stato del conto pagamenti non valido' })
+  zNumber({ error: 'Stato del conto pagamenti non valido' })
     .int()
     .refine((v) => paymentAccountStates.includes(v), 'Stato del conto pagamenti non valido');
 
-const searchQueryField = z
-  .string()
+const searchQueryField = zString()
   .trim()
   .max(100, 'Il messaggio non può superare i 100 caratteri')
   .optional();
@@ -67,10 +65,9 @@ const searchQueryField = z
 export const condominioListQuerySchema = pageQuerySchema.extend({
   searchQuery: searchQueryField,
   gestiti: queryBoolean('Valore non valido (gestiti)').optional().default(true),
-  citta: z.string().trim().max(100, 'Il messaggio non può superare i 100 caratteri').optional(),
+  citta: zString().trim().max(100, 'Il messaggio non può superare i 100 caratteri').optional(),
   provincia: zProvinciaOptional(),
-  statoContoPagamenti: z.coerce
-    .number({ error: 'Stato del conto pagamenti non valido' })
+  statoContoPagamenti: zCoerceNumber({ error: 'Stato del conto pagamenti non valido' })
     .int()
     .refine((v) => paymentAccountStates.includes(v), 'Stato del conto pagamenti non valido')
     .optional(),
@@ -80,16 +77,16 @@ export type CondominioListQuery = z.input<typeof condominioListQuerySchema>;
 
 /** One row of the condominium registry. */
 export const condominioListItemSchema = z.object({
-  id: z.number().int(),
-  codice: z.string(),
-  intestazione: z.string(),
-  indirizzo: z.string().nullable(),
-  cap: z.string().nullable(),
-  citta: z.string().nullable(),
-  provincia: z.string().nullable(),
+  id: zNumber().int(),
+  codice: zString(),
+  intestazione: zString(),
+  indirizzo: zString().nullable(),
+  cap: zString().nullable(),
+  citta: zString().nullable(),
+  provincia: zString().nullable(),
   gestito: z.boolean(),
   portaleAttivo: z.boolean(),
-  statoContoPagamenti: z.number().int(),
+  statoContoPagamenti: zNumber().int(),
 });
 export type CondominioListItem = z.infer<typeof condominioListItemSchema>;
 
@@ -122,13 +119,13 @@ export type CondominioCreateParsed = z.output<typeof condominioCreateSchema>;
 export const condominioUpdateSchema = condominioCreateSchema.extend({ objVersion: objVersionField });
 export type CondominioUpdate = z.input<typeof condominioUpdateSchema>;
 
-const text = z.string().nullable();
+const text = zString().nullable();
 
 /** The whole record of a condominium. */
 export const condominioSchema = z.object({
-  id: z.number().int(),
-  codice: z.string(),
-  intestazione: z.string(),
+  id: zNumber().int(),
+  codice: zString(),
+  intestazione: zString(),
   indirizzo: text,
   cap: text,
   citta: text,
@@ -143,43 +140,42 @@ export const condominioSchema = z.object({
   gestito: z.boolean(),
   dataInizioGestione: text,
   dataFineGestione: text,
-  numeroUnita: z.number().int(),
+  numeroUnita: zNumber().int(),
   pid: text,
   portaleAttivo: z.boolean(),
-  statoContoPagamenti: z.number().int(),
-  objVersion: z.number().int(),
+  statoContoPagamenti: zNumber().int(),
+  objVersion: zNumber().int(),
 });
 export type Condominio = z.infer<typeof condominioSchema>;
 
 /** A service of one of the condominium's common parts (GET /api/condominio/{id}/servizio). */
 export const condominioServizioSchema = z.object({
-  id: z.number().int(),
-  parteComuneID: z.number().int(),
-  parteComuneDenominazione: z.string(),
-  tipoServizio: z.number().int(),
-  fornitoreID: z.number().int().nullable(),
+  id: zNumber().int(),
+  parteComuneID: zNumber().int(),
+  parteComuneDenominazione: zString(),
+  tipoServizio: zNumber().int(),
+  fornitoreID: zNumber().int().nullable(),
   fornitoreDescr: text,
-  descrizione: z.string(),
+  descrizione: zString(),
   prossimaScadenza: text,
 });
 export type CondominioServizio = z.infer<typeof condominioServizioSchema>;
 
 /** Path of a condominium's sub-record: `/api/condominio/:id/.../:itemId`. */
 export const condominioItemParamSchema = z.object({
-  id: z.coerce.number({ error: 'Identificativo non valido' }).int().positive('Identificativo non valido'),
-  itemId: z.coerce.number({ error: 'Identificativo non valido' }).int().positive('Identificativo non valido'),
+  id: zCoerceNumber({ error: 'Identificativo non valido' }).int().positive('Identificativo non valido'),
+  itemId: zCoerceNumber({ error: 'Identificativo non valido' }).int().positive('Identificativo non valido'),
 });
 
 /** Path of an exercise's sub-record: `/api/condominio/:id/esercizio/:esercizioId/.../:itemId`. */
 export const esercizioParamSchema = z.object({
-  id: z.coerce.number({ error: 'Identificativo non valido' }).int().positive('Identificativo non valido'),
-  esercizioId: z.coerce
-    .number({ error: 'Identificativo non valido' })
+  id: zCoerceNumber({ error: 'Identificativo non valido' }).int().positive('Identificativo non valido'),
+  esercizioId: zCoerceNumber({ error: 'Identificativo non valido' })
     .int()
     .positive('Identificativo non valido'),
 });
 export const esercizioItemParamSchema = esercizioParamSchema.extend({
-  itemId: z.coerce.number({ error: 'Identificativo non valido' }).int().positive('Identificativo non valido'),
+  itemId: zCoerceNumber({ error: 'Identificativo non valido' }).int().positive('Identificativo non valido'),
 });
 
 // --- Exercises -----------------------------------------------------------------------------
@@ -189,13 +185,11 @@ const exerciseFilters = Object.values(ExerciseStatusFilter) as number[];
 
 export const esercizioListQuerySchema = z.object({
   /** ExerciseStatusFilter: 0 all (default), 1 open, 2 closed. */
-  EserciziAperti: z.coerce
-    .number({ error: 'Filtro degli esercizi non valido' })
+  EserciziAperti: zCoerceNumber({ error: 'Filtro degli esercizi non valido' })
     .int()
     .refine((v) => exerciseFilters.includes(v), 'Filtro degli esercizi non valido')
     .default(ExerciseStatusFilter.All),
-  tipo: z.coerce
-    .number({ error: 'Tipo di esercizio non valido' })
+  tipo: zCoerceNumber({ error: 'Tipo di esercizio non valido' })
     .int()
     .refine((v) => exerciseTypes.includes(v), 'Tipo di esercizio non valido')
     .optional(),
@@ -203,8 +197,7 @@ export const esercizioListQuerySchema = z.object({
 
 export const esercizioCreateSchema = z
   .object({
-    tipo: z
-      .number({ error: 'Tipo di esercizio non valido' })
+    tipo: zNumber({ error: 'Tipo di esercizio non valido' })
       .int()
       .refine((v) => exerciseTypes.includes(v), 'Tipo di esercizio non valido'),
     descrizione: zText(200),
@@ -221,15 +214,15 @@ export const esercizioUpdateSchema = esercizioCreateSchema.safeExtend({ objVersi
 export type EsercizioUpdate = z.input<typeof esercizioUpdateSchema>;
 
 export const esercizioSchema = z.object({
-  id: z.number().int(),
-  condominioID: z.number().int(),
-  tipo: z.number().int(),
-  descrizione: z.string(),
-  dataInizio: z.string(),
-  dataFine: z.string(),
+  id: zNumber().int(),
+  condominioID: zNumber().int(),
+  tipo: zNumber().int(),
+  descrizione: zString(),
+  dataInizio: zString(),
+  dataFine: zString(),
   chiuso: z.boolean(),
   dataChiusura: text,
-  objVersion: z.number().int(),
+  objVersion: zNumber().int(),
 });
 export type Esercizio = z.infer<typeof esercizioSchema>;
 
@@ -239,9 +232,9 @@ export const saldoTsPayQuerySchema = z.object({
 
 /** The balance of the condominium's payment account and the account's state. */
 export const saldoTsPaySchema = z.object({
-  statoContoPagamenti: z.number().int(),
+  statoContoPagamenti: zNumber().int(),
   /** Cents; null unless the account is active. */
-  saldoCents: z.number().int().nullable(),
+  saldoCents: zNumber().int().nullable(),
   /** When the balance was computed (ISO timestamp). */
   aggiornatoIl: text,
 });
@@ -257,12 +250,12 @@ export const palazzinaCreateSchema = z.object({
 export type PalazzinaCreate = z.input<typeof palazzinaCreateSchema>;
 export const palazzinaUpdateSchema = palazzinaCreateSchema.extend({ objVersion: objVersionField });
 export const palazzinaSchema = z.object({
-  id: z.number().int(),
-  esercizioID: z.number().int(),
-  descrizione: z.string(),
+  id: zNumber().int(),
+  esercizioID: zNumber().int(),
+  descrizione: zString(),
   indirizzo: text,
   note: text,
-  objVersion: z.number().int(),
+  objVersion: zNumber().int(),
 });
 export type Palazzina = z.infer<typeof palazzinaSchema>;
 /** Groups (gruppi di unità) have the same shape as buildings. */
@@ -275,7 +268,7 @@ export type Gruppo = Palazzina;
 // --- Insurance -----------------------------------------------------------------------------
 
 const zCents = (message = 'Importo non valido') =>
-  z.number({ error: message }).int(message).min(0, message).max(99_999_999_999, message).nullish();
+  zNumber({ error: message }).int(message).min(0, message).max(99_999_999_999, message).nullish();
 
 export const assicurazioneCreateSchema = z
   .object({
@@ -300,19 +293,19 @@ export const assicurazioneUpdateSchema = assicurazioneCreateSchema.safeExtend({
 });
 export type AssicurazioneUpdate = z.input<typeof assicurazioneUpdateSchema>;
 export const assicurazioneSchema = z.object({
-  id: z.number().int(),
-  condominioID: z.number().int(),
-  compagnia: z.string(),
+  id: zNumber().int(),
+  condominioID: zNumber().int(),
+  compagnia: zString(),
   agenzia: text,
-  numeroPolizza: z.string(),
+  numeroPolizza: zString(),
   tipoPolizza: text,
   dataDecorrenza: text,
   dataScadenza: text,
-  premioCents: z.number().int().nullable(),
-  massimaleCents: z.number().int().nullable(),
-  franchigiaCents: z.number().int().nullable(),
+  premioCents: zNumber().int().nullable(),
+  massimaleCents: zNumber().int().nullable(),
+  franchigiaCents: zNumber().int().nullable(),
   note: text,
-  objVersion: z.number().int(),
+  objVersion: zNumber().int(),
 });
 export type Assicurazione = z.infer<typeof assicurazioneSchema>;
 
@@ -354,9 +347,9 @@ export const domandaAccatastamentoUpdateSchema = domandaAccatastamentoCreateSche
 
 /** One cadastral record: `tipo` 0 registered property, 1 registration request (CadastralType). */
 export const datoCatastaleSchema = z.object({
-  id: z.number().int(),
-  condominioID: z.number().int(),
-  tipo: z.number().int(),
+  id: zNumber().int(),
+  condominioID: zNumber().int(),
+  tipo: zNumber().int(),
   codiceComune: text,
   tipoCatasto: text,
   sezione: text,
@@ -366,12 +359,12 @@ export const datoCatastaleSchema = z.object({
   categoria: text,
   classe: text,
   consistenza: text,
-  renditaCents: z.number().int().nullable(),
+  renditaCents: zNumber().int().nullable(),
   dataDomanda: text,
   numeroProtocollo: text,
   ufficioProvinciale: text,
   note: text,
-  objVersion: z.number().int(),
+  objVersion: zNumber().int(),
 });
 export type DatoCatastale = z.infer<typeof datoCatastaleSchema>;
 export const datiCatastaliSchema = z.object({
@@ -383,7 +376,7 @@ export type DatiCatastali = z.infer<typeof datiCatastaliSchema>;
 // --- Administrators register ---------------------------------------------------------------
 
 export const registroAmministratoreCreateSchema = z.object({
-  eventoID: z.number({ error: 'Manca un campo obbligatorio' }).int().positive('Evento non valido'),
+  eventoID: zNumber({ error: 'Manca un campo obbligatorio' }).int().positive('Evento non valido'),
   dataEvento: zIsoDate(),
   amministratore: zText(200),
   codiceFiscale: zCodiceFiscaleFornitoreOptional(),
@@ -397,23 +390,23 @@ export const registroAmministratoreUpdateSchema = registroAmministratoreCreateSc
   objVersion: objVersionField,
 });
 export const registroAmministratoreSchema = z.object({
-  id: z.number().int(),
-  condominioID: z.number().int(),
-  eventoID: z.number().int(),
-  eventoDescr: z.string(),
-  dataEvento: z.string(),
-  amministratore: z.string(),
+  id: zNumber().int(),
+  condominioID: zNumber().int(),
+  eventoID: zNumber().int(),
+  eventoDescr: zString(),
+  dataEvento: zString(),
+  amministratore: zString(),
   codiceFiscale: text,
   dataDelibera: text,
   dataInizio: text,
   dataFine: text,
   note: text,
-  objVersion: z.number().int(),
+  objVersion: zNumber().int(),
 });
 export type RegistroAmministratore = z.infer<typeof registroAmministratoreSchema>;
 
 /** A lookup entry (events of the administrators register, resource types). */
-export const lookupEntrySchema = z.object({ id: z.number().int(), testo: z.string() });
+export const lookupEntrySchema = z.object({ id: zNumber().int(), testo: zString() });
 export type LookupEntry = z.infer<typeof lookupEntrySchema>;
 
 // --- Resources and funds -------------------------------------------------------------------
@@ -423,31 +416,27 @@ export const risorsaListQuerySchema = z.object({
    * Listing version (spec section 9): 1 the classic resources only (default), 2 also the payment
    * accounts (resources of version 2).
    */
-  versione: z.coerce
-    .number({ error: 'Versione non valida' })
+  versione: zCoerceNumber({ error: 'Versione non valida' })
     .int()
     .refine((v) => v === 1 || v === 2, 'Versione non valida')
     .default(1),
 });
 
-const zIdOptional = (message: string) => z.number({ error: message }).int().positive(message).nullish();
+const zIdOptional = (message: string) => zNumber({ error: message }).int().positive(message).nullish();
 
 export const risorsaCreateSchema = z.object({
-  tipoRisorsaID: z
-    .number({ error: 'Manca un campo obbligatorio' })
+  tipoRisorsaID: zNumber({ error: 'Manca un campo obbligatorio' })
     .int()
     .positive('Tipo di risorsa non valido'),
   esercizioID: zIdOptional('Esercizio non valido'),
-  versione: z
-    .number({ error: 'Versione non valida' })
+  versione: zNumber({ error: 'Versione non valida' })
     .int()
     .refine((v) => v === 1 || v === 2, 'Versione non valida')
     .default(1),
   descrizione: zText(200),
   iban: zIbanOptional(),
   banca: zTextOptional(100),
-  saldoInizialeCents: z
-    .number({ error: 'Importo non valido' })
+  saldoInizialeCents: zNumber({ error: 'Importo non valido' })
     .int('Importo non valido')
     .min(-99_999_999_999, 'Importo non valido')
     .max(99_999_999_999, 'Importo non valido')
@@ -456,18 +445,18 @@ export const risorsaCreateSchema = z.object({
 export type RisorsaCreate = z.input<typeof risorsaCreateSchema>;
 export const risorsaUpdateSchema = risorsaCreateSchema.extend({ objVersion: objVersionField });
 export const risorsaSchema = z.object({
-  id: z.number().int(),
-  condominioID: z.number().int(),
-  esercizioID: z.number().int().nullable(),
-  tipoRisorsaID: z.number().int(),
-  tipoRisorsaDescr: z.string(),
-  versione: z.number().int(),
-  descrizione: z.string(),
+  id: zNumber().int(),
+  condominioID: zNumber().int(),
+  esercizioID: zNumber().int().nullable(),
+  tipoRisorsaID: zNumber().int(),
+  tipoRisorsaDescr: zString(),
+  versione: zNumber().int(),
+  descrizione: zString(),
   iban: text,
   banca: text,
-  saldoInizialeCents: z.number().int(),
-  saldoCents: z.number().int(),
-  objVersion: z.number().int(),
+  saldoInizialeCents: zNumber().int(),
+  saldoCents: zNumber().int(),
+  objVersion: zNumber().int(),
 });
 export type Risorsa = z.infer<typeof risorsaSchema>;
 
@@ -475,8 +464,7 @@ export const fondoCreateSchema = z.object({
   descrizione: zText(200),
   esercizioID: zIdOptional('Esercizio non valido'),
   risorsaID: zIdOptional('Risorsa non valida'),
-  importoCents: z
-    .number({ error: 'Importo non valido' })
+  importoCents: zNumber({ error: 'Importo non valido' })
     .int('Importo non valido')
     .min(0, 'Importo non valido')
     .max(99_999_999_999, 'Importo non valido')
@@ -486,16 +474,16 @@ export const fondoCreateSchema = z.object({
 export type FondoCreate = z.input<typeof fondoCreateSchema>;
 export const fondoUpdateSchema = fondoCreateSchema.extend({ objVersion: objVersionField });
 export const fondoSchema = z.object({
-  id: z.number().int(),
-  condominioID: z.number().int(),
-  esercizioID: z.number().int().nullable(),
-  risorsaID: z.number().int().nullable(),
+  id: zNumber().int(),
+  condominioID: zNumber().int(),
+  esercizioID: zNumber().int().nullable(),
+  risorsaID: zNumber().int().nullable(),
   risorsaDescr: text,
-  descrizione: z.string(),
-  importoCents: z.number().int(),
-  saldoCents: z.number().int(),
+  descrizione: zString(),
+  importoCents: zNumber().int(),
+  saldoCents: zNumber().int(),
   note: text,
-  objVersion: z.number().int(),
+  objVersion: zNumber().int(),
 });
 export type Fondo = z.infer<typeof fondoSchema>;
 
@@ -504,15 +492,15 @@ export type Fondo = z.infer<typeof fondoSchema>;
 export const anagraficaIncaricoQuerySchema = z.object({ searchQuery: searchQueryField });
 /** A person with at least one assignment (incarico) in the condominium, with the roles held. */
 export const anagraficaIncaricoSchema = z.object({
-  personaID: z.number().int(),
-  descr: z.string(),
+  personaID: zNumber().int(),
+  descr: zString(),
   telefono1: text,
   email: text,
   ruoli: z.array(
     z.object({
-      incaricoID: z.number().int(),
-      tipoIncaricoID: z.number().int(),
-      tipoIncaricoDescr: z.string(),
+      incaricoID: zNumber().int(),
+      tipoIncaricoID: zNumber().int(),
+      tipoIncaricoDescr: zString(),
       dataInizio: text,
       dataFine: text,
     }),

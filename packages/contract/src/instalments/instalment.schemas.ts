@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InstalmentGroupType, InstalmentType, PaymentDistribution } from '../common/enums.ts';
+import { zCoerceNumber, zNumber, zString } from '../common/primitives.ts';
 import { zIsoDate, zTextOptional } from '../validators/zod.ts';
 
 /*
@@ -13,17 +14,16 @@ const id = (message: string) =>
 
 /** Cents: a whole, non-negative number of cents, at most 100 million euros. */
 export const MAX_AMOUNT_CENTS = 10_000_000_000;
-const cents = z.number().int();
+const cents = zNumber().int();
 
 /** A positive amount typed by the user, in cents. */
 export const zAmountCents = () =>
-  z
-    .number({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? 'Manca un campo obbligatorio'
-          : "L'importo deve essere un numero",
-    })
+  zNumber({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? 'Manca un campo obbligatorio'
+        : "L'importo deve essere un numero",
+  })
     .int("L'importo deve essere espresso in centesimi interi")
     .positive("L'importo deve essere maggiore di zero")
     .max(MAX_AMOUNT_CENTS, "L'importo supera il massimo consentito");
@@ -71,12 +71,12 @@ export const rataEserciziQuerySchema = z.object({
 export type RataEserciziQuery = z.input<typeof rataEserciziQuerySchema>;
 
 export const rataEsercizioSchema = z.object({
-  id: z.number().int(),
-  descrizione: z.string(),
-  tipo: z.number().int(),
+  id: zNumber().int(),
+  descrizione: zString(),
+  tipo: zNumber().int(),
   chiuso: z.boolean(),
-  dataInizio: z.string(),
-  dataFine: z.string(),
+  dataInizio: zString(),
+  dataFine: zString(),
 });
 export type RataEsercizio = z.infer<typeof rataEsercizioSchema>;
 
@@ -84,25 +84,25 @@ export type RataEsercizio = z.infer<typeof rataEsercizioSchema>;
 
 export const unitaAnagraficaQuerySchema = z.object({
   EsercizioID: id('Esercizio non valido'),
-  searchQuery: z.string().trim().max(100).optional(),
+  searchQuery: zString().trim().max(100).optional(),
 });
 export type UnitaAnagraficaQuery = z.input<typeof unitaAnagraficaQuerySchema>;
 
 /** One role of a registry on a unit. */
 export const ruoloUnitaSchema = z.object({
-  unitaID: z.number().int(),
-  unitaDescr: z.string(),
-  anagraficaID: z.number().int(),
-  anagraficaDescr: z.string(),
-  ruolo: z.string(),
+  unitaID: zNumber().int(),
+  unitaDescr: zString(),
+  anagraficaID: zNumber().int(),
+  anagraficaDescr: zString(),
+  ruolo: zString(),
   /** Basis points, 10000 = 100%. */
-  quota: z.number().int(),
+  quota: zNumber().int(),
 });
 export type RuoloUnita = z.infer<typeof ruoloUnitaSchema>;
 
 export const unitaAnagraficaSchema = z.object({
-  unita: z.array(z.object({ id: z.number().int(), descrizione: z.string() })),
-  anagrafiche: z.array(z.object({ id: z.number().int(), descr: z.string(), personaID: z.number().int() })),
+  unita: z.array(z.object({ id: zNumber().int(), descrizione: zString() })),
+  anagrafiche: z.array(z.object({ id: zNumber().int(), descr: zString(), personaID: zNumber().int() })),
   ruoli: z.array(ruoloUnitaSchema),
 });
 export type UnitaAnagrafica = z.infer<typeof unitaAnagraficaSchema>;
@@ -122,7 +122,7 @@ export const rataListBodySchema = z.object({
   /** 1 grouped by registry (anagrafica), 2 by unit. */
   tipo: groupType.default(InstalmentGroupType.ByRegistry),
   /** Applied from 3 characters. */
-  searchText: z.string().trim().max(100).nullish(),
+  searchText: zString().trim().max(100).nullish(),
   /** Only instalments of this type. */
   gruppedTypeFilter: instalmentType.nullish(),
   /** Only groups with an overdue amount. */
@@ -132,19 +132,19 @@ export const rataListBodySchema = z.object({
 export type RataListBody = z.input<typeof rataListBodySchema>;
 
 export const rataSubItemSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  roles: z.array(z.string()),
+  id: zNumber().int(),
+  name: zString(),
+  roles: z.array(zString()),
 });
 export type RataSubItem = z.infer<typeof rataSubItemSchema>;
 
 export const rataGroupSchema = z.object({
   /** The registry's id (type 1) or the unit's (type 2). */
-  id: z.number().int(),
+  id: zNumber().int(),
   type: groupType,
-  condominioID: z.number().int(),
-  esercizioID: z.number().int(),
-  description: z.string(),
+  condominioID: zNumber().int(),
+  esercizioID: zNumber().int(),
+  description: zString(),
   /** Type 1: the registry's units with its roles; type 2: the unit's registries with their roles. */
   subList: z.array(rataSubItemSchema),
   dovuto: cents,
@@ -175,22 +175,22 @@ export const rataDettaglioBodySchema = z
 export type RataDettaglioBody = z.input<typeof rataDettaglioBodySchema>;
 
 export const allocazioneSchema = z.object({
-  versamentoID: z.number().int(),
-  data: z.string(),
-  numeroRicevuta: z.number().int().nullable(),
+  versamentoID: zNumber().int(),
+  data: zString(),
+  numeroRicevuta: zNumber().int().nullable(),
   importo: cents,
 });
 
 export const rataSchema = z.object({
-  id: z.number().int(),
+  id: zNumber().int(),
   tipo: instalmentType,
-  numero: z.number().int(),
-  descrizione: z.string(),
-  dataScadenza: z.string(),
-  anagraficaID: z.number().int(),
-  anagraficaDescr: z.string(),
-  unitaID: z.number().int().nullable(),
-  unitaDescr: z.string().nullable(),
+  numero: zNumber().int(),
+  descrizione: zString(),
+  dataScadenza: zString(),
+  anagraficaID: zNumber().int(),
+  anagraficaDescr: zString(),
+  unitaID: zNumber().int().nullable(),
+  unitaDescr: zString().nullable(),
   importo: cents,
   versato: cents,
   saldo: cents,
@@ -201,37 +201,37 @@ export const rataSchema = z.object({
 export type Rata = z.infer<typeof rataSchema>;
 
 export const versamentoSchema = z.object({
-  id: z.number().int(),
-  anagraficaID: z.number().int(),
-  anagraficaDescr: z.string(),
-  unitaID: z.number().int().nullable(),
-  data: z.string(),
+  id: zNumber().int(),
+  anagraficaID: zNumber().int(),
+  anagraficaDescr: zString(),
+  unitaID: zNumber().int().nullable(),
+  data: zString(),
   importo: cents,
   /** The part not assigned to any instalment: the surplus it left. */
   nonAllocato: cents,
-  contoID: z.number().int().nullable(),
-  modalita: z.string().nullable(),
-  descrizione: z.string().nullable(),
-  numeroRicevuta: z.number().int().nullable(),
+  contoID: zNumber().int().nullable(),
+  modalita: zString().nullable(),
+  descrizione: zString().nullable(),
+  numeroRicevuta: zNumber().int().nullable(),
   distribuzione: distribution,
 });
 export type Versamento = z.infer<typeof versamentoSchema>;
 
 export const rimborsoSchema = z.object({
-  id: z.number().int(),
-  anagraficaID: z.number().int(),
-  data: z.string(),
+  id: zNumber().int(),
+  anagraficaID: zNumber().int(),
+  data: zString(),
   importo: cents,
-  contoID: z.number().int().nullable(),
-  modalita: z.string().nullable(),
-  descrizione: z.string().nullable(),
+  contoID: zNumber().int().nullable(),
+  modalita: zString().nullable(),
+  descrizione: zString().nullable(),
 });
 export type Rimborso = z.infer<typeof rimborsoSchema>;
 
 export const rataDettaglioSchema = z.object({
-  condominio: z.object({ id: z.number().int(), intestazione: z.string() }),
-  esercizio: z.object({ id: z.number().int(), descrizione: z.string(), chiuso: z.boolean() }),
-  description: z.string(),
+  condominio: z.object({ id: zNumber().int(), intestazione: zString() }),
+  esercizio: z.object({ id: zNumber().int(), descrizione: zString(), chiuso: z.boolean() }),
+  description: zString(),
   subList: z.array(rataSubItemSchema),
   dovuto: cents,
   versato: cents,
@@ -254,8 +254,8 @@ export const importiUnitaBodySchema = z.object({
 export type ImportiUnitaBody = z.input<typeof importiUnitaBodySchema>;
 
 export const importoUnitaSchema = z.object({
-  unitaID: z.number().int(),
-  descrizione: z.string(),
+  unitaID: zNumber().int(),
+  descrizione: zString(),
   dovuto: cents,
   versato: cents,
   saldo: cents,
@@ -301,10 +301,10 @@ export type SurplusVersamentoBody = z.input<typeof surplusVersamentoBodySchema>;
 /** The answer of the three operations: what was recorded and the group's detail after it. */
 export const operazioneRataSchema = z.object({
   /** The payment (or refund) recorded; null for the use of a surplus. */
-  versamentoID: z.number().int().nullable(),
-  rimborsoID: z.number().int().nullable(),
+  versamentoID: zNumber().int().nullable(),
+  rimborsoID: zNumber().int().nullable(),
   /** What each instalment received. */
-  allocazioni: z.array(z.object({ rataID: z.number().int(), importo: cents })),
+  allocazioni: z.array(z.object({ rataID: zNumber().int(), importo: cents })),
   /** The part of a payment not needed by any instalment (now surplus). */
   eccedenza: cents,
   dettaglio: rataDettaglioSchema,
@@ -338,8 +338,7 @@ export const stampaImpostazioniSchema = z.object({
   indirizzo: zTextOptional(200),
   codiceFiscale: zTextOptional(16),
   /** A PNG or JPEG as a data URL (at most about 200 KB). */
-  logo: z
-    .string()
+  logo: zString()
     .max(280_000, 'Il logo supera la dimensione massima (200 KB)')
     .regex(
       /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/,
@@ -353,28 +352,28 @@ export type StampaImpostazioni = z.output<typeof stampaImpostazioniSchema>;
 export type StampaImpostazioniInput = z.input<typeof stampaImpostazioniSchema>;
 
 export const stampaImpostazioniDataSchema = z.object({
-  intestazione: z.string().nullable(),
-  indirizzo: z.string().nullable(),
-  codiceFiscale: z.string().nullable(),
-  logo: z.string().nullable(),
-  rigaFirma: z.string().nullable(),
-  piePagina: z.string().nullable(),
+  intestazione: zString().nullable(),
+  indirizzo: zString().nullable(),
+  codiceFiscale: zString().nullable(),
+  logo: zString().nullable(),
+  rigaFirma: zString().nullable(),
+  piePagina: zString().nullable(),
 });
 export type StampaImpostazioniData = z.infer<typeof stampaImpostazioniDataSchema>;
 
 // --- GET /api/rata/scadute: home's "Da fare oggi" -------------------------------------------------
 
 export const rataScadutaSchema = z.object({
-  rataID: z.number().int(),
-  descrizione: z.string(),
-  dataScadenza: z.string(),
+  rataID: zNumber().int(),
+  descrizione: zString(),
+  dataScadenza: zString(),
   /** Still owed on it. */
   saldo: cents,
-  condominioID: z.number().int(),
-  intestazioneCondominio: z.string(),
-  esercizioID: z.number().int(),
-  anagraficaID: z.number().int(),
-  anagraficaDescr: z.string(),
+  condominioID: zNumber().int(),
+  intestazioneCondominio: zString(),
+  esercizioID: zNumber().int(),
+  anagraficaID: zNumber().int(),
+  anagraficaDescr: zString(),
 });
 export type RataScaduta = z.infer<typeof rataScadutaSchema>;
 
@@ -382,8 +381,7 @@ export type RataScaduta = z.infer<typeof rataScadutaSchema>;
 
 export const movimentiQuerySchema = z.object({
   ID: id('Riferimento non valido'),
-  TipoRiferimento: z.coerce
-    .number({ error: 'Tipo di riferimento non valido' })
+  TipoRiferimento: zCoerceNumber({ error: 'Tipo di riferimento non valido' })
     .int('Tipo di riferimento non valido')
     .min(0, 'Tipo di riferimento non valido')
     .max(4, 'Tipo di riferimento non valido'),
@@ -391,16 +389,16 @@ export const movimentiQuerySchema = z.object({
 export type MovimentiQuery = z.input<typeof movimentiQuerySchema>;
 
 export const movimentoSchema = z.object({
-  id: z.number().int(),
-  data: z.string(),
-  descrizione: z.string(),
+  id: zNumber().int(),
+  data: zString(),
+  descrizione: zString(),
   /** Positive: money in; negative: money out. */
   importo: cents,
-  numeroDocumento: z.string().nullable(),
-  condominioID: z.number().int(),
-  esercizioID: z.number().int().nullable(),
-  versamentoID: z.number().int().nullable(),
-  rimborsoID: z.number().int().nullable(),
+  numeroDocumento: zString().nullable(),
+  condominioID: zNumber().int(),
+  esercizioID: zNumber().int().nullable(),
+  versamentoID: zNumber().int().nullable(),
+  rimborsoID: zNumber().int().nullable(),
 });
 export type Movimento = z.infer<typeof movimentoSchema>;
 

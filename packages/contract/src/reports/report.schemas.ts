@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '../common/constants.ts';
+import { zNumber, zString } from '../common/primitives.ts';
 import { isValidEmail } from '../validators/email.ts';
 import { ValidationMessage } from '../validators/messages.ts';
 
@@ -21,14 +22,12 @@ export const ReportText = {
 
 /** The text fields of a report (multipart fields `Email` and `Messaggio`; the file is `Allegato`). */
 export const reportFieldsSchema = z.object({
-  Email: z
-    .string({ error: ValidationMessage.Required })
+  Email: zString({ error: ValidationMessage.Required })
     .trim()
     .min(1, ValidationMessage.Required)
     .max(EMAIL_MAX_LENGTH, ValidationMessage.EmailTooLong)
     .refine(isValidEmail, ValidationMessage.Email),
-  Messaggio: z
-    .string({ error: ReportText.MessageRequired })
+  Messaggio: zString({ error: ReportText.MessageRequired })
     .trim()
     .min(1, ReportText.MessageRequired)
     .max(REPORT_MESSAGE_MAX, ReportText.MessageTooLong),
@@ -37,7 +36,7 @@ export type ReportFields = z.infer<typeof reportFieldsSchema>;
 
 /** The answer: the report's id and the reference code the user quotes to support. */
 export const reportCreatedSchema = z.object({
-  id: z.number().int().positive(),
-  codice: z.string(),
+  id: zNumber().int().positive(),
+  codice: zString(),
 });
 export type ReportCreated = z.infer<typeof reportCreatedSchema>;
