@@ -112,7 +112,7 @@ test.describe('attività', () => {
       await confirmWithOperator(page, modalTitle, action);
       await expect(drawer.getByText(state, { exact: true }).first()).toBeVisible();
     }
-    await expect(drawer.getByText(/Attività riaperta \(da Chiusa a Aperta\)/)).toBeVisible();
+    await expect(drawer.getByText(/Attività riaperta \(da Chiusa ad Aperta\)/)).toBeVisible();
   });
 
   test('filter by priority and by condominium, and search by title', async ({ page }) => {
