@@ -6,8 +6,11 @@ import { expect, test } from '../support/fixtures.ts';
  * The first login of a new user starts where the README sends them (`/`) or at a bookmarked address,
  * not at /login: the app must land them in the private area, at the address they asked for.
  */
+/** The first visit checks for a session (a refresh attempt) before redirecting: slower than one expect. */
+const FIRST_REDIRECT = { timeout: 15_000 };
+
 async function signInOnTheLoginPage(page: Page) {
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login$/, FIRST_REDIRECT);
   await page.getByRole('textbox', { name: /email/i }).fill(DEMO.pro.username);
   await page
     .getByLabel(/password/i)
@@ -40,7 +43,7 @@ test.describe('primo accesso da un indirizzo protetto', () => {
 
   test('un secondo tentativo dopo credenziali errate entra lo stesso', async ({ page }) => {
     await page.goto('/contacts');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login$/, FIRST_REDIRECT);
     await page.getByRole('textbox', { name: /email/i }).fill(DEMO.pro.username);
     await page
       .getByLabel(/password/i)
