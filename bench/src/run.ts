@@ -30,6 +30,8 @@ const settings = {
   compare: Number(process.env.BENCH_COMPARE ?? 0),
   /** Node options for the servers' processes, e.g. `--trace-gc` (their output goes to the server log). */
   nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  /** The server's AUTH_RATE_LIMIT_FACTOR: 1 as in production, unless BENCH_AUTH_RATE_LIMIT_FACTOR. */
+  authRateLimitFactor: process.env.BENCH_AUTH_RATE_LIMIT_FACTOR ?? '1',
   /** The load generator: `BENCH_CLIENT`, else wrk where installed, else autocannon (see load.ts). */
   client: chooseClient(),
 };
@@ -178,7 +180,14 @@ async function main(): Promise<void> {
       port: Number(process.env.BENCH_PORT ?? (await freePort())),
       dataDir,
       logFile: path.join(RESULTS_DIR, 'server.log'),
-      env: { LOG_LEVEL: settings.logLevel, WORKERS: settings.workers },
+      env: {
+        LOG_LEVEL: settings.logLevel,
+        WORKERS: settings.workers,
+        // The production limits (the end-to-end suite's factor is 50); the login flood comes from
+        // an address of its own through X-Forwarded-For, as behind a reverse proxy.
+        AUTH_RATE_LIMIT_FACTOR: settings.authRateLimitFactor,
+        TRUST_PROXY: '127.0.0.1',
+      },
       nodeArgs: settings.nodeArgs,
       timeoutMs: 300_000,
     });
