@@ -40,6 +40,8 @@ const settings = {
   compare: Number(process.env.BENCH_COMPARE ?? 0),
   /** Node options for the servers' processes, e.g. `--trace-gc` (their output goes to the server log). */
   nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  /** The server's AUTH_RATE_LIMIT_FACTOR: 1 as in production, unless BENCH_AUTH_RATE_LIMIT_FACTOR. */
+  authRateLimitFactor: process.env.BENCH_AUTH_RATE_LIMIT_FACTOR ?? '1',
   /** The load generator: `BENCH_CLIENT`, else wrk where installed, else autocannon (see load.ts). */
   client: chooseClient(),
   /**
@@ -191,7 +193,15 @@ async function startOn(
     ),
     dataDir: location.dataDir,
     logFile: path.join(RESULTS_DIR, `${logName}-${database}.log`),
-    env: { LOG_LEVEL: settings.logLevel, WORKERS: settings.workers, ...serverEnv(location) },
+    env: {
+      LOG_LEVEL: settings.logLevel,
+      WORKERS: settings.workers,
+      // The production limits (the end-to-end suite's factor is 50); the login flood comes from an
+      // address of its own through X-Forwarded-For, as behind a reverse proxy.
+      AUTH_RATE_LIMIT_FACTOR: settings.authRateLimitFactor,
+      TRUST_PROXY: '127.0.0.1',
+      ...serverEnv(location),
+    },
     nodeArgs: settings.nodeArgs,
     timeoutMs: 300_000,
   });

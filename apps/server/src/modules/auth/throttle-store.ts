@@ -97,6 +97,10 @@ export class DatabaseThrottleStore implements ThrottleStore {
       .select('next_at')
       .where('key', '=', hashed)
       .executeTakeFirst();
+    // A key that must still wait is answered from this read alone: a flood past its budget costs
+    // no write (on SQLite each write is a synchronous disk flush on the main thread).
+    const waiting = Number(previous?.next_at ?? 0);
+    if (waiting > now) return { taken: false, waitMs: Math.max(1000, waiting - now) };
     const row = await this.db
       .insertInto('login_throttle')
       .values({
