@@ -22,6 +22,7 @@ import * as m0020 from './0020_activity_list_json.ts';
 import * as m0025 from './0025_activity_list_json_removed.ts';
 import * as m0026 from './0026_postgres_search_vectors.ts';
 import * as m0027 from './0027_postgres_activity_search.ts';
+import * as m0028 from './0028_postgres_open_search_walk.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0025_activity_list_json_removed': m0025,
   '0026_postgres_search_vectors': m0026,
   '0027_postgres_activity_search': m0027,
+  '0028_postgres_open_search_walk': m0028,
 };
