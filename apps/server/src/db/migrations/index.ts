@@ -26,6 +26,7 @@ import * as m0027 from './0027_postgres_activity_search.ts';
 import * as m0040 from './0040_common_part_services.ts';
 import * as m0050 from './0050_instalments.ts';
 import * as m0060 from './0060_attachments.ts';
+import * as m0028 from './0028_postgres_open_search_walk.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0040_common_part_services': m0040,
   '0050_instalments': m0050,
   '0060_attachments': m0060,
+  '0028_postgres_open_search_walk': m0028,
 };
