@@ -60,7 +60,7 @@ test.describe('condominiums', () => {
     // The activities of the condominium: the list opens filtered on it.
     await drawer.getByRole('link', { name: 'Attività del condominio' }).click();
     await expect(page).toHaveURL(/\/activities\?condGenID=\d+/);
-    await expect(page.getByRole('combobox', { name: 'Condominio' })).toHaveValue(name);
+    await expect(page.getByRole('combobox', { name: 'Condominio' })).toHaveValue(name, { timeout: 15_000 });
   });
 
   test('create a condominium, add an exercise and a building, edit the insurance, delete it', async ({

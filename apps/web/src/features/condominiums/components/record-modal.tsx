@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordForm, type RecordFormProps } from './record-form.tsx';
 
@@ -24,8 +24,11 @@ export function RecordModal({ opened, title, onClose, ...form }: RecordModalProp
     onClose();
   };
 
+  // React bubbles events through portals: without this, Escape in the modal would also reach the
+  // condominium drawer around it and close both. Escape closes the innermost layer only.
   return (
-    <>
+    // biome-ignore lint/a11y/noStaticElementInteractions: not an interaction, it keeps Escape inside this layer.
+    <div onKeyDown={stopEscape}>
       <Modal opened={opened && !confirming} onClose={requestClose} title={title} size="lg">
         {opened && <RecordForm {...form} label={title} onDirtyChange={setDirty} />}
       </Modal>
@@ -40,6 +43,10 @@ export function RecordModal({ opened, title, onClose, ...form }: RecordModalProp
           </Button>
         </Group>
       </Modal>
-    </>
+    </div>
   );
+}
+
+export function stopEscape(event: KeyboardEvent<HTMLElement>) {
+  if (event.key === 'Escape') event.stopPropagation();
 }
