@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { stopEscape } from './record-modal.tsx';
+import { EscapeLayer } from './escape-layer.tsx';
 
 export interface ConfirmDeleteProps {
   opened: boolean;
@@ -14,8 +14,7 @@ export interface ConfirmDeleteProps {
 export function ConfirmDelete({ opened, what, deleting, onCancel, onConfirm }: ConfirmDeleteProps) {
   const { t } = useTranslation(['condominiums', 'common']);
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: only keeps Escape inside this layer (see stopEscape).
-    <div onKeyDown={stopEscape}>
+    <EscapeLayer onEscape={onCancel}>
       <Modal opened={opened} onClose={onCancel} title={t('confirmDeleteTitle')}>
         <Text mb="md">{t('confirmDeleteText', { what })}</Text>
         <Group justify="flex-end">
@@ -27,6 +26,6 @@ export function ConfirmDelete({ opened, what, deleting, onCancel, onConfirm }: C
           </Button>
         </Group>
       </Modal>
-    </div>
+    </EscapeLayer>
   );
 }

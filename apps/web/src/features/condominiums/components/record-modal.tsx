@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { type KeyboardEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EscapeLayer } from './escape-layer.tsx';
 import { RecordForm, type RecordFormProps } from './record-form.tsx';
 
 export interface RecordModalProps extends Omit<RecordFormProps, 'onDirtyChange' | 'label'> {
@@ -24,11 +25,9 @@ export function RecordModal({ opened, title, onClose, ...form }: RecordModalProp
     onClose();
   };
 
-  // React bubbles events through portals: without this, Escape in the modal would also reach the
-  // condominium drawer around it and close both. Escape closes the innermost layer only.
+  // Escape closes the innermost layer only: the discard question, else this modal (asking first).
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: not an interaction, it keeps Escape inside this layer.
-    <div onKeyDown={stopEscape}>
+    <EscapeLayer onEscape={() => (confirming ? setConfirming(false) : requestClose())}>
       <Modal opened={opened && !confirming} onClose={requestClose} title={title} size="lg">
         {opened && <RecordForm {...form} label={title} onDirtyChange={setDirty} />}
       </Modal>
@@ -43,10 +42,6 @@ export function RecordModal({ opened, title, onClose, ...form }: RecordModalProp
           </Button>
         </Group>
       </Modal>
-    </div>
+    </EscapeLayer>
   );
-}
-
-export function stopEscape(event: KeyboardEvent<HTMLElement>) {
-  if (event.key === 'Escape') event.stopPropagation();
 }
