@@ -27,6 +27,7 @@ test.describe('condominiums', () => {
     await expect(table).toBeVisible();
     await expect(page.getByText(/\d+ condomini/)).toBeVisible();
     await expectNoSeriousA11yViolations(page, { testInfo });
+    await page.screenshot({ path: testInfo.outputPath('condominium-list.png') });
 
     // Search by the first three letters of the first condominium's name.
     const first = table.getByRole('button').first();
@@ -40,10 +41,12 @@ test.describe('condominiums', () => {
     await expect(drawer.getByRole('heading', { level: 2, name })).toBeVisible();
     await expect(drawer.getByText('Saldo del conto pagamenti')).toBeVisible();
     await expect(drawer.getByRole('textbox', { name: 'Intestazione' })).toHaveValue(name);
+    await page.screenshot({ path: testInfo.outputPath('condominium-drawer.png') });
     await expect(page).toHaveURL(/dettaglio=condominio(:|%3A)\d+/);
 
     await drawer.getByRole('tab', { name: 'Esercizi' }).click();
     await expect(drawer.getByRole('table', { name: 'Esercizi' })).toContainText(/Ordinario \d{4}/);
+    await page.screenshot({ path: testInfo.outputPath('condominium-exercises.png') });
     await drawer.getByRole('tab', { name: 'Assicurazioni' }).click();
     await expect(drawer.getByRole('table', { name: 'Polizze assicurative' })).toContainText('€');
     await drawer.getByRole('tab', { name: 'Dati catastali' }).click();
@@ -60,7 +63,7 @@ test.describe('condominiums', () => {
     // The activities of the condominium: the list opens filtered on it.
     await drawer.getByRole('link', { name: 'Attività del condominio' }).click();
     await expect(page).toHaveURL(/\/activities\?condGenID=\d+/);
-    await expect(page.getByRole('combobox', { name: 'Condominio' })).toHaveValue(name);
+    await expect(page.getByRole('combobox', { name: 'Condominio' })).toHaveValue(name, { timeout: 15_000 });
   });
 
   test('create a condominium, add an exercise and a building, edit the insurance, delete it', async ({

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { EscapeLayer } from './escape-layer.tsx';
 
 export interface ConfirmDeleteProps {
   opened: boolean;
@@ -13,16 +14,18 @@ export interface ConfirmDeleteProps {
 export function ConfirmDelete({ opened, what, deleting, onCancel, onConfirm }: ConfirmDeleteProps) {
   const { t } = useTranslation(['condominiums', 'common']);
   return (
-    <Modal opened={opened} onClose={onCancel} title={t('confirmDeleteTitle')}>
-      <Text mb="md">{t('confirmDeleteText', { what })}</Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>
-          {t('common:cancel')}
-        </Button>
-        <Button color="red" loading={deleting} onClick={onConfirm}>
-          {t('delete')}
-        </Button>
-      </Group>
-    </Modal>
+    <EscapeLayer onEscape={onCancel}>
+      <Modal opened={opened} onClose={onCancel} title={t('confirmDeleteTitle')}>
+        <Text mb="md">{t('confirmDeleteText', { what })}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('common:cancel')}
+          </Button>
+          <Button color="red" loading={deleting} onClick={onConfirm}>
+            {t('delete')}
+          </Button>
+        </Group>
+      </Modal>
+    </EscapeLayer>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EscapeLayer } from './escape-layer.tsx';
 import { RecordForm, type RecordFormProps } from './record-form.tsx';
 
 export interface RecordModalProps extends Omit<RecordFormProps, 'onDirtyChange' | 'label'> {
@@ -24,8 +25,9 @@ export function RecordModal({ opened, title, onClose, ...form }: RecordModalProp
     onClose();
   };
 
+  // Escape closes the innermost layer only: the discard question, else this modal (asking first).
   return (
-    <>
+    <EscapeLayer onEscape={() => (confirming ? setConfirming(false) : requestClose())}>
       <Modal opened={opened && !confirming} onClose={requestClose} title={title} size="lg">
         {opened && <RecordForm {...form} label={title} onDirtyChange={setDirty} />}
       </Modal>
@@ -40,6 +42,6 @@ export function RecordModal({ opened, title, onClose, ...form }: RecordModalProp
           </Button>
         </Group>
       </Modal>
-    </>
+    </EscapeLayer>
   );
 }
