@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
 import { euro, italianDate } from '../format.ts';
 import { useMovimentiQuery } from '../instalments-api.ts';
 import { ScrollTable } from './scroll-table.tsx';
+import { stopEscape } from './stop-escape.ts';
 
 /** 'Lista Movimenti' (spec section 2): the financial movements of the reference in the modals state. */
 export function MovementsModal() {
@@ -20,6 +21,7 @@ export function MovementsModal() {
   return (
     <Modal
       closeButtonProps={{ 'aria-label': t('common:close') }}
+      onKeyDown={stopEscape}
       opened={opened && ref !== null}
       onClose={() => dispatch(modalClosed('financialMovements'))}
       title={t('movementsTitle')}

@@ -23,6 +23,7 @@ import {
   useRegisterVersamentoMutation,
   useSurplusVersamentoMutation,
 } from '../instalments-api.ts';
+import { stopEscape } from './stop-escape.ts';
 
 export type OperationKind = 'versamento' | 'rimborso' | 'eccedenza';
 
@@ -148,6 +149,7 @@ export function OperationModal({ kind, onClose, detail, detailArgs }: OperationM
     <>
       <Modal
         closeButtonProps={{ 'aria-label': t('common:close') }}
+        onKeyDown={stopEscape}
         opened={kind !== null && !confirmDiscard}
         onClose={requestClose}
         title={title}
@@ -221,6 +223,7 @@ export function OperationModal({ kind, onClose, detail, detailArgs }: OperationM
       </Modal>
       <Modal
         closeButtonProps={{ 'aria-label': t('common:close') }}
+        onKeyDown={stopEscape}
         opened={confirmDiscard}
         onClose={() => setConfirmDiscard(false)}
         title={t('discardTitle')}
