@@ -23,6 +23,7 @@ import {
   useRegisterVersamentoMutation,
   useSurplusVersamentoMutation,
 } from '../instalments-api.ts';
+import { useEscapeClosesOnly } from './stop-escape.ts';
 
 export type OperationKind = 'versamento' | 'rimborso' | 'eccedenza';
 
@@ -116,6 +117,7 @@ export function OperationModal({ kind, onClose, detail, detailArgs }: OperationM
     onClose();
   };
   const requestClose = () => (form.isDirty() ? setConfirmDiscard(true) : close());
+  useEscapeClosesOnly(kind !== null, () => (confirmDiscard ? setConfirmDiscard(false) : requestClose()));
 
   const submit = form.onSubmit(
     async (values) => {
@@ -148,6 +150,7 @@ export function OperationModal({ kind, onClose, detail, detailArgs }: OperationM
     <>
       <Modal
         closeButtonProps={{ 'aria-label': t('common:close') }}
+        closeOnEscape={false}
         opened={kind !== null && !confirmDiscard}
         onClose={requestClose}
         title={title}
@@ -221,6 +224,7 @@ export function OperationModal({ kind, onClose, detail, detailArgs }: OperationM
       </Modal>
       <Modal
         closeButtonProps={{ 'aria-label': t('common:close') }}
+        closeOnEscape={false}
         opened={confirmDiscard}
         onClose={() => setConfirmDiscard(false)}
         title={t('discardTitle')}
