@@ -4,8 +4,8 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
-import { ensurePrivateDirSync, PRIVATE_FILE_MODE } from './shared/private-files.ts';
 import { parseS3Url } from './modules/attachments/s3-url.ts';
+import { ensurePrivateDirSync, PRIVATE_FILE_MODE } from './shared/private-files.ts';
 
 /** Raised when the environment is wrong: main.ts prints the message and exits with 1. */
 export class ConfigError extends Error {}

@@ -23,10 +23,10 @@ import * as m0023 from './0023_login_throttle.ts';
 import * as m0025 from './0025_activity_list_json_removed.ts';
 import * as m0026 from './0026_postgres_search_vectors.ts';
 import * as m0027 from './0027_postgres_activity_search.ts';
+import * as m0028 from './0028_postgres_open_search_walk.ts';
 import * as m0040 from './0040_common_part_services.ts';
 import * as m0050 from './0050_instalments.ts';
 import * as m0060 from './0060_attachments.ts';
-import * as m0028 from './0028_postgres_open_search_walk.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
 export const migrations: Record<string, Migration> = {
@@ -54,8 +54,8 @@ export const migrations: Record<string, Migration> = {
   '0025_activity_list_json_removed': m0025,
   '0026_postgres_search_vectors': m0026,
   '0027_postgres_activity_search': m0027,
+  '0028_postgres_open_search_walk': m0028,
   '0040_common_part_services': m0040,
   '0050_instalments': m0050,
   '0060_attachments': m0060,
-  '0028_postgres_open_search_walk': m0028,
 };

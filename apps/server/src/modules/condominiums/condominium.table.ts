@@ -1,3 +1,4 @@
+import type { AttachmentsTable, DossiersTable } from '../attachments/attachment.table.ts';
 import type { CommonPartServicesTable, CommonPartsTable } from '../common-parts/common-part.table.ts';
 import type {
   InstalmentsTable,
@@ -6,8 +7,6 @@ import type {
   PaymentsTable,
   RefundsTable,
 } from '../instalments/instalment.table.ts';
-
-import type { AttachmentsTable, DossiersTable } from '../attachments/attachment.table.ts';
 /**
  * Row types of the condominium side of an archive (migration 0003). Booleans are 0/1 integers,
  * money is in cents, dates are 'YYYY-MM-DD' text and timestamps ISO UTC text. Millesimi are in

@@ -19,8 +19,8 @@ import { isNativeWrapper } from '../native/native-bridge.ts';
 import { navigateTo } from '../session/navigation.ts';
 import { sessionStore } from '../session/session-storage.ts';
 import type { ApiErrorResult, ApiExtraOptions, ApiMeta } from './api-types.ts';
-import { tooManyAttemptsMessage } from './retry-after.ts';
 import { withoutFieldName } from './error-message.ts';
+import { tooManyAttemptsMessage } from './retry-after.ts';
 
 /** The part of the store the base query reads (typed locally to keep the store out of this module). */
 interface SessionView {

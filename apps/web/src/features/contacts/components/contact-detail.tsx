@@ -1,8 +1,7 @@
 import { Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAreaAllowed } from '../../../app/state/auth-slice.ts';
-import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { useAppDispatch } from '../../../shared/hooks.ts';
 import { EntityDrawerError } from '../../../shared/ui/entity-drawer-error.tsx';
 import { RegistryDetailView } from '../../../shared/ui/registry/registry-detail-view.tsx';
 import {
