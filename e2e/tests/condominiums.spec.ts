@@ -133,7 +133,7 @@ test.describe('condominiums', () => {
     await expect(policies).not.toContainText('Generali');
 
     // Nothing uses it: it can be deleted.
-    await drawer.getByRole('tab', { name: 'Dati' }).click();
+    await drawer.getByRole('tab', { name: 'Dati', exact: true }).click();
     await drawer.getByRole('button', { name: 'Elimina il condominio' }).click();
     await page
       .getByRole('dialog', { name: 'Conferma eliminazione' })

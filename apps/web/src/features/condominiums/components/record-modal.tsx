@@ -28,7 +28,7 @@ export function RecordModal({ opened, title, onClose, ...form }: RecordModalProp
   // Escape closes the innermost layer only: the discard question, else this modal (asking first).
   return (
     <EscapeLayer onEscape={() => (confirming ? setConfirming(false) : requestClose())}>
-      <Modal opened={opened && !confirming} onClose={requestClose} title={title} size="lg">
+      <Modal opened={opened} onClose={requestClose} title={title} size="lg">
         {opened && <RecordForm {...form} label={title} onDirtyChange={setDirty} />}
       </Modal>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('discardTitle')}>
