@@ -16,7 +16,6 @@ import {
   condominioListItemSchema,
   condominioListQuerySchema,
   condominioSchema,
-  condominioServizioSchema,
   condominioUpdateSchema,
   datiCatastaliSchema,
   datoCatastaleSchema,
@@ -124,16 +123,6 @@ export const CondominioApi = {
     query: deleteQuerySchema,
     response: deleted,
     errors: write,
-  }),
-  servizi: endpoint({
-    operationId: 'serviziCondominio',
-    method: 'GET',
-    path: '/api/condominio/:id/servizio',
-    summary: 'Servizi delle parti comuni del condominio',
-    tags,
-    params: idParamSchema,
-    response: z.array(condominioServizioSchema),
-    errors: read,
   }),
 
   // --- Insurance ----------------------------------------------------------------------------

@@ -148,19 +148,6 @@ export const condominioSchema = z.object({
 });
 export type Condominio = z.infer<typeof condominioSchema>;
 
-/** A service of one of the condominium's common parts (GET /api/condominio/{id}/servizio). */
-export const condominioServizioSchema = z.object({
-  id: zNumber().int(),
-  parteComuneID: zNumber().int(),
-  parteComuneDenominazione: zString(),
-  tipoServizio: zNumber().int(),
-  fornitoreID: zNumber().int().nullable(),
-  fornitoreDescr: text,
-  descrizione: zString(),
-  prossimaScadenza: text,
-});
-export type CondominioServizio = z.infer<typeof condominioServizioSchema>;
-
 /** Path of a condominium's sub-record: `/api/condominio/:id/.../:itemId`. */
 export const condominioItemParamSchema = z.object({
   id: zCoerceNumber({ error: 'Identificativo non valido' }).int().positive('Identificativo non valido'),

@@ -5,7 +5,6 @@ import { listCondominiumsShort } from './condominium.repository.ts';
 import {
   type CondominiumContext,
   condominiumAssignees,
-  condominiumServices,
   createCondominium,
   deleteCondominiumRecord,
   getCondominium,
@@ -44,7 +43,6 @@ export async function condominiumRoutes(app: AppInstance) {
     await deleteCondominiumRecord(ctx(scope), params.id, query.objVersion);
     return { id: params.id };
   });
-  route(app, Api.servizi, ({ scope, params }) => condominiumServices(ctx(scope), params.id));
   route(app, Api.anagraficaIncarico, ({ scope, params, query }) =>
     condominiumAssignees(ctx(scope), params.id, query.searchQuery),
   );

@@ -3,7 +3,6 @@ import {
   type Condominio,
   type CondominioCreateParsed,
   type CondominioListItem,
-  type CondominioServizio,
   PaymentAccountStatus,
   type SaldoTsPay,
   SEARCH_MIN_LENGTH,
@@ -185,49 +184,6 @@ export async function paymentAccountBalance(
   const at = new Date().toISOString();
   await storeBalance(ctx.db, ctx.archiveId, id, saldo, at);
   return { statoContoPagamenti: state, saldoCents: saldo, aggiornatoIl: at };
-}
-
-/** The services of the condominium's common parts, by common part then description. */
-export async function condominiumServices(
-  ctx: CondominiumContext,
-  id: number,
-): Promise<CondominioServizio[]> {
-  await requireCondominium(ctx.db, ctx.archiveId, id);
-  const rows = await ctx.db
-    .selectFrom('common_part_services as s')
-    .innerJoin('common_parts as p', (j) =>
-      j.onRef('p.archive_id', '=', 's.archive_id').onRef('p.id', '=', 's.parte_comune_id'),
-    )
-    .leftJoin('providers as f', (j) =>
-      j.onRef('f.archive_id', '=', 's.archive_id').onRef('f.id', '=', 's.fornitore_id'),
-    )
-    .select([
-      's.id',
-      's.parte_comune_id',
-      'p.denominazione',
-      'p.denominazione_sort',
-      's.tipo_servizio',
-      's.fornitore_id',
-      'f.descr as fornitore_descr',
-      's.descrizione',
-      's.prossima_scadenza',
-    ])
-    .where('s.archive_id', '=', ctx.archiveId)
-    .where('s.condominio_id', '=', id)
-    .orderBy('p.denominazione_sort')
-    .orderBy('s.descrizione')
-    .orderBy('s.id')
-    .execute();
-  return rows.map((r) => ({
-    id: Number(r.id),
-    parteComuneID: Number(r.parte_comune_id),
-    parteComuneDenominazione: r.denominazione,
-    tipoServizio: r.tipo_servizio,
-    fornitoreID: r.fornitore_id === null ? null : Number(r.fornitore_id),
-    fornitoreDescr: r.fornitore_descr ?? null,
-    descrizione: r.descrizione,
-    prossimaScadenza: r.prossima_scadenza,
-  }));
 }
 
 /**
