@@ -36,7 +36,6 @@ export default {
     "Stabile è riservato agli account Pro. Accedi con un account Pro o contatta l'assistenza.",
   detailsTitle: 'Dettaglio',
   totalCapped: 'oltre {{count}}',
-  beingPrepared: 'Questa sezione è in preparazione.',
   discardTitle: 'Modifiche non salvate',
   discardText: 'Hai delle modifiche non salvate. Se esci ora andranno perse.',
   discardKeep: 'Continua a modificare',
