@@ -32,7 +32,34 @@ const NO_AREA_ALLOWED: Record<string, string> = {
   'GET /api/localita': 'Italian municipalities, the same for every archive',
   'GET /api/operatore': 'the operators of every area',
   'GET /api/conto/lookup': 'accounts of an exercise (instalments, no area flag)',
+  'GET /api/eventoRegistroAmministratore': 'lookup of the condominium administrators register',
+  'GET /api/tipoRisorsa': 'lookup of the condominium resources',
 };
+
+/**
+ * Whole areas of the specification that have no permission flag of their own (section 6 names
+ * attachments, activities, plants, contacts and providers only): every route under these paths is
+ * archive-wide on purpose, unless it names an area (the common parts under /api/condominio do).
+ */
+const NO_AREA_PATHS: Record<string, string> = {
+  '/api/condominio/': 'condominiums are the frame of every area and have no flag',
+  '/api/condominio': 'as above (the list and the new condominium)',
+  '/api/rata': 'instalments have no flag',
+  '/api/unitaAnagrafica': 'instalments: units and people of an exercise',
+  '/api/importiUnita': 'instalments: amounts per unit',
+  '/api/registerVersamento': 'instalments: payments',
+  '/api/registerRimborso': 'instalments: refunds',
+  '/api/surplusVersamento': 'instalments: use of a surplus',
+  '/api/printSituazioneRate': 'instalments: statement PDF',
+  '/api/printReceipt': 'instalments: receipt PDF',
+  '/api/movimenti': 'instalments: financial movements',
+  '/api/stampa/impostazioni': "the studio's print settings of the instalments' PDFs",
+};
+
+const underNoAreaPath = (url: string) =>
+  Object.keys(NO_AREA_PATHS).some((path) =>
+    path.endsWith('/') ? url.startsWith(path) : url === path || url.startsWith(`${path}/`),
+  );
 
 type AuthLevel = 'none' | 'account' | 'archive';
 
@@ -47,7 +74,7 @@ export function routesMissingTheirArea(routes: readonly RegisteredRoute[]): stri
   return routes
     .filter((route) => levelOf(route) === 'archive' && areasOf(route.config.area).length === 0)
     .map(keyOf)
-    .filter((key) => !(key in NO_AREA_ALLOWED));
+    .filter((key) => !(key in NO_AREA_ALLOWED) && !underNoAreaPath(key.slice(key.indexOf(' ') + 1)));
 }
 
 /** A URL for a route pattern: every `:param` becomes 1. */
