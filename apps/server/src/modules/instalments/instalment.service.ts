@@ -111,6 +111,25 @@ async function requireExercise(ctx: InstalmentContext, esercizioId: number, cond
   return exercise;
 }
 
+type RowTable = 'registries' | 'persons' | 'providers' | 'instalments' | 'units';
+
+/** 404 with the message when the archive has no row of that id in the table. */
+async function requireRow(
+  db: Kysely<Database>,
+  archiveId: number,
+  table: RowTable,
+  id: number,
+  message: string,
+): Promise<void> {
+  const row = await db
+    .selectFrom(table as 'registries')
+    .select('id')
+    .where('archive_id', '=', archiveId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound(message);
+}
+
 /** GET /api/rata/esercizi: the exercises of a condominium, open ones first, newest first. */
 export async function exercisesOf(ctx: InstalmentContext, condominioId: number): Promise<RataEsercizio[]> {
   const condominium = await ctx.db
@@ -878,26 +897,14 @@ export async function listMovements(
   let q: typeof base;
   switch (input.TipoRiferimento) {
     case MovementReference.Registry: {
-      const exists = await db
-        .selectFrom('registries')
-        .select('id')
-        .where('archive_id', '=', archiveId)
-        .where('id', '=', input.ID)
-        .executeTakeFirst();
-      if (!exists) throw notFound('Anagrafica non trovata.');
+      await requireRow(db, archiveId, 'registries', input.ID, 'Anagrafica non trovata.');
       q = base
         .where('m.tipo_riferimento', '=', RegistryType.CondominiumRegistry)
         .where('m.riferimento_id', '=', input.ID);
       break;
     }
     case MovementReference.Person: {
-      const exists = await db
-        .selectFrom('persons')
-        .select('id')
-        .where('archive_id', '=', archiveId)
-        .where('id', '=', input.ID)
-        .executeTakeFirst();
-      if (!exists) throw notFound('Persona non trovata.');
+      await requireRow(db, archiveId, 'persons', input.ID, 'Persona non trovata.');
       const registries = await db
         .selectFrom('registries')
         .select('id')
@@ -918,26 +925,14 @@ export async function listMovements(
       break;
     }
     case MovementReference.Provider: {
-      const exists = await db
-        .selectFrom('providers')
-        .select('id')
-        .where('archive_id', '=', archiveId)
-        .where('id', '=', input.ID)
-        .executeTakeFirst();
-      if (!exists) throw notFound('Fornitore non trovato.');
+      await requireRow(db, archiveId, 'providers', input.ID, 'Fornitore non trovato.');
       q = base
         .where('m.tipo_riferimento', '=', RegistryType.Provider)
         .where('m.riferimento_id', '=', input.ID);
       break;
     }
     case MovementReference.Instalment: {
-      const exists = await db
-        .selectFrom('instalments')
-        .select('id')
-        .where('archive_id', '=', archiveId)
-        .where('id', '=', input.ID)
-        .executeTakeFirst();
-      if (!exists) throw notFound('Rata non trovata.');
+      await requireRow(db, archiveId, 'instalments', input.ID, 'Rata non trovata.');
       const paying = await db
         .selectFrom('payment_allocations')
         .select('versamento_id')
@@ -950,13 +945,7 @@ export async function listMovements(
       break;
     }
     default: {
-      const exists = await db
-        .selectFrom('units')
-        .select('id')
-        .where('archive_id', '=', archiveId)
-        .where('id', '=', input.ID)
-        .executeTakeFirst();
-      if (!exists) throw notFound('Unità non trovata.');
+      await requireRow(db, archiveId, 'units', input.ID, 'Unità non trovata.');
       q = base.where('m.unita_id', '=', input.ID);
     }
   }
