@@ -109,4 +109,58 @@ test.describe('instalments', () => {
         .first(),
     ).toBeVisible();
   });
+  test('issue a new instalment over the units and to one registry, and see it in the drawer', async ({
+    page,
+  }, testInfo) => {
+    const suffix = `${testInfo.project.name} ${Date.now().toString(36)}`;
+    await page.goto('/instalments');
+    await page
+      .getByRole('button', { name: 'Non ora' })
+      .click({ timeout: 3000 })
+      .catch(() => undefined);
+    await chooseFirstCondominium(page);
+    // The first exercise chosen is an open one: the button is there and enabled.
+    await page.getByRole('button', { name: 'Nuova rata' }).click();
+    const modal = page.getByRole('dialog', { name: 'Nuova rata' });
+    await expect(modal).toBeVisible();
+    // Nothing typed: the form says what is missing, on the first field.
+    await modal.getByRole('button', { name: 'Emetti la rata' }).click();
+    await expect(modal.getByText('Manca un campo obbligatorio').first()).toBeVisible();
+    await modal.getByRole('textbox', { name: 'Descrizione' }).fill(`Lavori tetto ${suffix}`);
+    await modal.getByRole('textbox', { name: 'Scadenza' }).fill('30/12/2026');
+    await modal.getByRole('textbox', { name: 'Importo (€)' }).fill('1.000,00');
+    await modal.getByText('Straordinaria', { exact: true }).click();
+    await page.screenshot({ path: testInfo.outputPath('new-instalment.png'), fullPage: true });
+    await modal.getByRole('button', { name: 'Emetti la rata' }).click();
+    await expect(modal).toBeHidden({ timeout: 15_000 });
+    await expect(page.getByText(/^Rata emessa: \d+ quote per 1\.000,00 € in tutto$/)).toBeVisible();
+
+    // Owed by one registry: the whole amount on that person.
+    await page.getByRole('button', { name: 'Nuova rata' }).click();
+    await modal.getByRole('textbox', { name: 'Descrizione' }).fill(`Spese legali ${suffix}`);
+    await modal.getByRole('textbox', { name: 'Scadenza' }).fill('15/12/2026');
+    await modal.getByRole('textbox', { name: 'Importo (€)' }).fill('123,45');
+    await modal.getByText("Dovuta da un'anagrafica", { exact: true }).click();
+    await modal.getByRole('combobox', { name: 'Anagrafica' }).click();
+    const option = page.getByRole('option').first();
+    const person = ((await option.textContent()) ?? '').trim();
+    await option.click();
+    await modal.getByRole('button', { name: 'Emetti la rata' }).click();
+    await expect(modal).toBeHidden({ timeout: 15_000 });
+    await expect(page.getByText(/^Rata emessa: 123,45 €$/)).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Cerca', exact: true }).fill(person.split(' ')[0] ?? person);
+    await page.getByRole('button', { name: `Apri le rate di ${person}` }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Rata' });
+    await expect(drawer.getByText(`Spese legali ${suffix}`)).toBeVisible();
+
+    // Escape in a modal over the drawer closes the modal alone.
+    await drawer.getByRole('button', { name: 'Registra versamento' }).click();
+    const payment = page.getByRole('dialog', { name: 'Registra versamento' });
+    await expect(payment).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(payment).toBeHidden();
+    await expect(drawer).toBeVisible();
+  });
 });
+

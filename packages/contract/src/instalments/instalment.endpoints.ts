@@ -7,6 +7,8 @@ import {
   importoUnitaSchema,
   movimentiQuerySchema,
   movimentoSchema,
+  nuovaRataBodySchema,
+  nuovaRataSchema,
   operazioneRataSchema,
   printReceiptBodySchema,
   printSituazioneRateBodySchema,
@@ -87,6 +89,17 @@ export const RataApi = {
     body: importiUnitaBodySchema,
     response: z.array(importoUnitaSchema),
     errors: [ErrorCode.NotFound],
+  }),
+  nuova: endpoint({
+    operationId: 'nuovaRata',
+    method: 'POST',
+    path: '/api/rata/nuova',
+    summary:
+      "Emette una rata: ripartita su tutte le unità per millesimi di proprietà, o dovuta da un'anagrafica; idempotente",
+    tags,
+    body: nuovaRataBodySchema,
+    response: nuovaRataSchema,
+    errors: [ErrorCode.NotFound, ErrorCode.Business],
   }),
   registerVersamento: endpoint({
     operationId: 'registerVersamento',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { InstalmentGroupType, InstalmentType, PaymentDistribution } from '../common/enums.ts';
 import { zCoerceNumber, zNumber, zString } from '../common/primitives.ts';
-import { zIsoDate, zTextOptional } from '../validators/zod.ts';
+import { zIsoDate, zText, zTextOptional } from '../validators/zod.ts';
 
 /*
  * Instalments (rate), payments (versamenti), refunds (rimborsi), the use of a surplus (eccedenza)
@@ -310,6 +310,52 @@ export const operazioneRataSchema = z.object({
   dettaglio: rataDettaglioSchema,
 });
 export type OperazioneRata = z.infer<typeof operazioneRataSchema>;
+
+// --- A new instalment (the add-instalment modal) ---------------------------------------------------
+
+/** How a new instalment is shared: over every unit by ownership thousandths, or owed by one registry. */
+export const InstalmentSplit = { Millesimi: 1, Registry: 2 } as const;
+export type InstalmentSplit = (typeof InstalmentSplit)[keyof typeof InstalmentSplit];
+export const instalmentSplitLabels: Record<InstalmentSplit, string> = {
+  1: 'Tutte le unità, per millesimi di proprietà',
+  2: 'Una sola anagrafica',
+};
+
+export const nuovaRataBodySchema = z
+  .object({
+    condGenID: id('Condominio non valido'),
+    esercizioID: id('Esercizio non valido'),
+    /** Only what is owed can be issued: refunds and surpluses come from the operations. */
+    tipoRata: z.union([z.literal(InstalmentType.Preventive), z.literal(InstalmentType.Extraordinary)], {
+      error: 'Tipo di rata non valido',
+    }),
+    descrizione: zText(200),
+    dataScadenza: zIsoDate(),
+    /** The whole amount; shared over the units, or owed by the one registry. */
+    importo: zAmountCents(),
+    ripartizione: z.union([z.literal(InstalmentSplit.Millesimi), z.literal(InstalmentSplit.Registry)], {
+      error: 'Ripartizione non valida',
+    }),
+    anagrID: id('Anagrafica non valida').nullish(),
+    /** With one registry: the unit it owes for (one of its units), or none. */
+    unitaID: id('Unità non valida').nullish(),
+  })
+  .refine((b) => b.ripartizione !== InstalmentSplit.Registry || b.anagrID != null, {
+    message: "Scegliere l'anagrafica che deve la rata",
+    path: ['anagrID'],
+  });
+export type NuovaRataBody = z.input<typeof nuovaRataBodySchema>;
+
+/** What was issued: one instalment per registry and unit that owes a share. */
+export const nuovaRataSchema = z.object({
+  /** How many instalments were written. */
+  rate: zNumber().int(),
+  /** The sum of their amounts: always the amount asked for. */
+  importo: cents,
+  /** Units left out because nobody holds a role that pays on them. */
+  unitaEscluse: zNumber().int(),
+});
+export type NuovaRata = z.infer<typeof nuovaRataSchema>;
 
 // --- PDFs and print settings ---------------------------------------------------------------------
 

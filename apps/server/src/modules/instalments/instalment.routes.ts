@@ -18,6 +18,7 @@ import {
   unitsAndRegistries,
   useSurplus,
 } from './instalment.service.ts';
+import { issueInstalment } from './instalment-issue.ts';
 import { printReceipt, printStatement } from './instalment-print.ts';
 
 function sendPdf(reply: FastifyReply, bytes: Buffer, name: string): FastifyReply {
@@ -36,6 +37,9 @@ export async function instalmentRoutes(app: AppInstance) {
   route(app, RataApi.lista, ({ scope, query, body }) => listGroups(ctx(scope.archiveId), body, query));
   route(app, RataApi.dettaglio, ({ scope, body }) => loadDetail(ctx(scope.archiveId), body));
   route(app, RataApi.importiUnita, ({ scope, body }) => amountsByUnit(ctx(scope.archiveId), body));
+  route(app, RataApi.nuova, ({ scope, body, request }) =>
+    issueInstalment(ctx(scope.archiveId), body, idempotencyKeyOf(request)),
+  );
   route(app, RataApi.registerVersamento, ({ scope, body, request }) =>
     registerPayment(ctx(scope.archiveId), body, idempotencyKeyOf(request)),
   );

@@ -68,8 +68,27 @@ export const instalmentsApi = api.injectEndpoints({
       transformResponse: (items: RataGroupItem[], meta: ApiMeta | undefined) => toPage(items, meta),
       providesTags: ['Instalment'],
     }),
+    unitaAnagrafica: build.query<
+      EndpointData<typeof RataApi.unitaAnagrafica>,
+      EndpointQuery<typeof RataApi.unitaAnagrafica>
+    >({
+      query: (query) => requestOf(RataApi.unitaAnagrafica, { query }),
+      providesTags: ['Instalment'],
+    }),
+    nuovaRata: build.mutation<
+      EndpointData<typeof RataApi.nuova>,
+      { body: EndpointBody<typeof RataApi.nuova>; key: string }
+    >({
+      query: ({ body, key }) => ({
+        ...requestOf(RataApi.nuova, { body }),
+        headers: { 'Idempotency-Key': key },
+      }),
+      invalidatesTags: ['Instalment', 'InstalmentDetail', 'Home'],
+    }),
     rataDettaglio: build.query<RataDettaglioData, RataDettaglioArgs>({
       query: (body) => requestOf(RataApi.dettaglio, { body }),
+      // Operations write their answer here themselves; only a new instalment refetches it.
+      providesTags: ['InstalmentDetail'],
     }),
     registerVersamento: build.mutation<
       EndpointData<typeof RataApi.registerVersamento>,
@@ -143,6 +162,8 @@ export const {
   useRataEserciziQuery,
   useRataGroupsQuery,
   useRataDettaglioQuery,
+  useUnitaAnagraficaQuery,
+  useNuovaRataMutation,
   useRegisterVersamentoMutation,
   useRegisterRimborsoMutation,
   useSurplusVersamentoMutation,

@@ -21,6 +21,7 @@ export const TAG_TYPES = [
   'CommonPart',
   'CommonPartService',
   'Instalment',
+  'InstalmentDetail',
   'PrintSettings',
   'Attachment',
   'Dossier',

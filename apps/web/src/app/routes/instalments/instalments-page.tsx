@@ -1,10 +1,12 @@
-import { Button, Select, Stack } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { Button, Group, Select, Stack, Tooltip } from '@mantine/core';
+import { IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCondominiumsOverviewQuery } from '../../../features/condominiums/condominiums-api.ts';
 import { InstalmentGroups } from '../../../features/instalments/components/instalment-groups.tsx';
+import { NewInstalmentModal } from '../../../features/instalments/components/new-instalment-modal.tsx';
 import { PrintSettingsModal } from '../../../features/instalments/components/print-settings-modal.tsx';
+import { useRataEserciziQuery } from '../../../features/instalments/instalments-api.ts';
 import {
   type InstalmentFilters,
   instalmentFiltersChanged,
@@ -21,6 +23,10 @@ export function InstalmentsPage() {
   const filters = useAppSelector(selectInstalmentFilters);
   const condominiums = useCondominiumsOverviewQuery({ gestiti: true });
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [newOpen, setNewOpen] = useState(false);
+  const exercises = useRataEserciziQuery(filters.condominioId ?? 0, { skip: !filters.condominioId });
+  const esercizio = exercises.data?.find((e) => e.id === filters.esercizioId);
+  const condominio = condominiums.data?.find((c) => c.id === filters.condominioId);
   const change = useCallback(
     (value: Partial<Omit<InstalmentFilters, 'pageNumber'>>) => dispatch(instalmentFiltersChanged(value)),
     [dispatch],
@@ -33,13 +39,26 @@ export function InstalmentsPage() {
         title={t('title')}
         description={t('subtitle')}
         actions={
-          <Button
-            variant="light"
-            leftSection={<IconPrinter size={16} aria-hidden />}
-            onClick={() => setSettingsOpen(true)}
-          >
-            {t('printSettingsTitle')}
-          </Button>
+          <Group gap="xs">
+            <Button
+              variant="light"
+              leftSection={<IconPrinter size={16} aria-hidden />}
+              onClick={() => setSettingsOpen(true)}
+            >
+              {t('printSettingsTitle')}
+            </Button>
+            {esercizio && (
+              <Tooltip label={t('newInstalmentClosed')} disabled={!esercizio.chiuso} multiline w={260}>
+                <Button
+                  leftSection={<IconPlus size={16} aria-hidden />}
+                  onClick={() => setNewOpen(true)}
+                  disabled={esercizio.chiuso}
+                >
+                  {t('newInstalment')}
+                </Button>
+              </Tooltip>
+            )}
+          </Group>
         }
       />
       <Stack gap="md">
@@ -62,6 +81,15 @@ export function InstalmentsPage() {
         />
       </Stack>
       <PrintSettingsModal opened={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {esercizio && filters.condominioId && (
+        <NewInstalmentModal
+          opened={newOpen}
+          onClose={() => setNewOpen(false)}
+          condominioId={filters.condominioId}
+          esercizio={esercizio}
+          condominioName={condominio?.intestazione ?? ''}
+        />
+      )}
     </>
   );
 }
