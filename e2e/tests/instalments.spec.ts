@@ -150,7 +150,10 @@ test.describe('instalments', () => {
     await expect(page.getByText(/^Rata emessa: 123,45 €$/)).toBeVisible();
 
     await page.getByRole('textbox', { name: 'Cerca', exact: true }).fill(person.split(' ')[0] ?? person);
-    await page.getByRole('button', { name: `Apri le rate di ${person}` }).first().click();
+    await page
+      .getByRole('button', { name: `Apri le rate di ${person}` })
+      .first()
+      .click();
     const drawer = page.getByRole('dialog', { name: 'Rata' });
     await expect(drawer.getByText(`Spese legali ${suffix}`)).toBeVisible();
 
@@ -163,4 +166,3 @@ test.describe('instalments', () => {
     await expect(drawer).toBeVisible();
   });
 });
-
