@@ -13,6 +13,7 @@ import {
 } from '../../shared/ui/entity-drawer-types.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { drawerHasUnsavedChanges, useGuardedClose } from '../../shared/ui/unsaved-changes.tsx';
+import { confirmUploadExit } from '../../shared/ui/upload-exit.tsx';
 import { isAreaAllowed } from '../state/auth-slice.ts';
 import { entityDetailsClosed, entityDetailsOpened, selectEntityDetails } from '../state/modals-slice.ts';
 
@@ -90,7 +91,8 @@ export function EntityDrawer() {
       {guard.confirmation}
       <Drawer
         opened={opened}
-        onClose={guard.requestClose}
+        // Files still uploading in the drawer ask first, then unsaved changes.
+        onClose={() => confirmUploadExit(guard.requestClose)}
         position="right"
         size={definition?.size ?? 'lg'}
         title={definition && details ? definition.title(details.id) : t('detailsTitle')}

@@ -7,6 +7,7 @@ import { PidNotEnabledModal } from '../../features/archives/components/pid-not-e
 import { ReportModal } from '../../features/reports/components/report-modal.tsx';
 import { useAppSelector } from '../../shared/hooks.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
+import { UploadExitModal } from '../../shared/ui/upload-exit.tsx';
 import { selectIsMobile, selectSidebarExpanded } from '../state/general-slice.ts';
 import { BottomBar } from './bottom-bar.tsx';
 import { EntityDrawer } from './entity-drawer.tsx';
@@ -68,6 +69,7 @@ export function MainLayout() {
       <DatabaseNotUpdatedModal />
       <PidNotEnabledModal />
       <ReportModal />
+      <UploadExitModal />
       {whatsNewEnabled() && <WhatsNewDrawer opened={whatsNewOpen} onClose={() => setWhatsNewOpen(false)} />}
     </AppShell>
   );

@@ -18,7 +18,12 @@ export interface UploadRequest {
   fields: Record<string, string | number>;
   file: File;
   onProgress: (fraction: number) => void;
+  /** Aborting it stops the upload (the user left while it was running). */
+  signal?: AbortSignal;
 }
+
+/** What an upload stopped by the user answers. */
+export const UPLOAD_STOPPED = 'Caricamento interrotto';
 
 function send<T>(
   request: UploadRequest,
@@ -49,6 +54,13 @@ function send<T>(
     };
     xhr.onerror = () => resolve({ ok: false, error: readApiError(null, 0) });
     xhr.ontimeout = xhr.onerror;
+    xhr.onabort = () =>
+      resolve({ ok: false, error: { code: ErrorCode.Unhandled, status: 0, message: UPLOAD_STOPPED } });
+    if (request.signal?.aborted) {
+      resolve({ ok: false, error: { code: ErrorCode.Unhandled, status: 0, message: UPLOAD_STOPPED } });
+      return;
+    }
+    request.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
     for (const [name, value] of Object.entries(request.fields)) form.append(name, String(value));
     form.append('file', request.file, request.file.name);
@@ -63,7 +75,7 @@ export function useUploader() {
     const state = store.getState();
     const archiveId = state.general.archive?.id ?? null;
     let result = await send<T>(request, state.auth.accessToken, archiveId);
-    if (!result.ok && result.error?.code === ErrorCode.Unauthenticated) {
+    if (!result.ok && result.error?.code === ErrorCode.Unauthenticated && !request.signal?.aborted) {
       const token = await refreshAccessToken(store.dispatch);
       if (token) result = await send<T>(request, token, archiveId);
     }

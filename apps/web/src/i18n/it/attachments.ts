@@ -30,6 +30,7 @@ export default {
   fileLoading: 'Caricamento {{percent}}%',
   fileDone: 'Caricato',
   fileFailed: 'Non caricato',
+  stopped: 'Caricamento interrotto',
   overallReady: 'Pronto al caricamento',
   overallStarted: 'Caricamento in corso…',
   overallSuccess: 'Tutti i file sono stati caricati',

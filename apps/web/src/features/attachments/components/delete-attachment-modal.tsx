@@ -1,6 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useEscapeLayer } from '../use-escape-layer.ts';
 
 export interface DeleteAttachmentModalProps {
   name: string | null;
@@ -12,7 +11,6 @@ export interface DeleteAttachmentModalProps {
 /** Confirms the deletion of an attachment (spec: confirm delete attachment). */
 export function DeleteAttachmentModal({ name, deleting, onConfirm, onClose }: DeleteAttachmentModalProps) {
   const { t } = useTranslation('attachments');
-  useEscapeLayer(name !== null, onClose);
   return (
     <Modal
       opened={name !== null}

@@ -23,6 +23,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectIsMobile } from '../../../app/state/general-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { confirmUploadExit } from '../../../shared/ui/upload-exit.tsx';
 import {
   type AttachmentReference,
   attachmentsApi,
@@ -32,7 +33,6 @@ import {
   useDossiersQuery,
 } from '../attachments-api.ts';
 import { formatDate, formatSize } from '../format.ts';
-import { useEscapeLayer } from '../use-escape-layer.ts';
 import { UploadArea } from './upload-area.tsx';
 
 export interface DossierModalProps {
@@ -59,11 +59,11 @@ export function DossierModal({ reference, opened, onClose, actions }: DossierMod
     setCreating(false);
     onClose();
   };
-  useEscapeLayer(opened, close);
   return (
     <Modal
       opened={opened}
-      onClose={close}
+      // Files still uploading into a dossier ask before the modal closes.
+      onClose={() => confirmUploadExit(close)}
       closeOnEscape={false}
       title={t('dossierTitle')}
       size="lg"

@@ -2,7 +2,6 @@ import { Loader, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { selectIsMobile } from '../../../app/state/general-slice.ts';
 import { useAppSelector } from '../../../shared/hooks.ts';
-import { useEscapeLayer } from '../use-escape-layer.ts';
 import { PreviewFrame } from './preview-frame.tsx';
 
 export interface PreviewModalProps {
@@ -17,7 +16,6 @@ export interface PreviewModalProps {
 export function PreviewModal({ opened, link, name, onClose }: PreviewModalProps) {
   const { t } = useTranslation('attachments');
   const mobile = useAppSelector(selectIsMobile);
-  useEscapeLayer(opened, onClose);
   return (
     <Modal
       opened={opened}

@@ -4,6 +4,7 @@ import { Dropzone } from '@mantine/dropzone';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUploadInProgress } from '../../../shared/ui/upload-exit.tsx';
 import { useUploader } from '../upload-request.ts';
 
 export type FileStatus = 'waiting' | 'loading' | 'done' | 'failed';
@@ -57,6 +58,7 @@ export function UploadArea({ target, onUploaded, onPendingChange, label }: Uploa
   const [files, setFiles] = useState<QueuedFile[]>([]);
   const nextKey = useRef(1);
   const running = useRef(false);
+  const stopper = useRef(new AbortController());
   const queueRef = useRef<QueuedFile[]>([]);
   queueRef.current = files;
   const overall = overallOf(files);
@@ -65,6 +67,16 @@ export function UploadArea({ target, onUploaded, onPendingChange, label }: Uploa
   useEffect(() => {
     onPendingChange?.(pending);
   }, [pending, onPendingChange]);
+
+  // Leaving while files are pending asks first (shared/ui/upload-exit.tsx); leaving stops them.
+  useUploadInProgress(pending, () => {
+    stopper.current.abort();
+    stopper.current = new AbortController();
+    queueRef.current = queueRef.current.map((f) =>
+      f.status === 'waiting' || f.status === 'loading' ? { ...f, status: 'failed', error: t('stopped') } : f,
+    );
+    setFiles(queueRef.current);
+  });
 
   useEffect(() => {
     if (!pending) return;
@@ -87,6 +99,7 @@ export function UploadArea({ target, onUploaded, onPendingChange, label }: Uploa
       for (;;) {
         const next = queueRef.current.find((f) => f.status === 'waiting');
         if (!next) break;
+        const signal = stopper.current.signal;
         // Marked at once, so the next turn of the loop does not pick it again.
         queueRef.current = queueRef.current.map((f) =>
           f.key === next.key ? { ...f, status: 'loading' } : f,
@@ -98,7 +111,9 @@ export function UploadArea({ target, onUploaded, onPendingChange, label }: Uploa
           fields,
           file: next.file,
           onProgress: (fraction) => patch(next.key, { progress: Math.round(fraction * 100) }),
+          signal,
         });
+        if (signal.aborted) continue;
         if (result.ok) {
           patch(next.key, { status: 'done', progress: 100 });
           onUploaded();

@@ -5,7 +5,6 @@ import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
 import { euro, italianDate } from '../format.ts';
 import { useMovimentiQuery } from '../instalments-api.ts';
 import { ScrollTable } from './scroll-table.tsx';
-import { useEscapeClosesOnly } from './stop-escape.ts';
 
 /** 'Lista Movimenti' (spec section 2): the financial movements of the reference in the modals state. */
 export function MovementsModal() {
@@ -17,8 +16,6 @@ export function MovementsModal() {
     { ID: ref?.id ?? 0, TipoRiferimento: ref?.tipoRiferimento ?? 0 },
     { skip: !opened || !ref },
   );
-  const isOpen = opened && ref !== null;
-  useEscapeClosesOnly(isOpen, () => dispatch(modalClosed('financialMovements')));
   const total = (movements.data ?? []).reduce((sum, m) => sum + m.importo, 0);
   return (
     <Modal

@@ -23,7 +23,6 @@ import {
   useRegisterVersamentoMutation,
   useSurplusVersamentoMutation,
 } from '../instalments-api.ts';
-import { useEscapeClosesOnly } from './stop-escape.ts';
 
 export type OperationKind = 'versamento' | 'rimborso' | 'eccedenza';
 
@@ -117,7 +116,6 @@ export function OperationModal({ kind, onClose, detail, detailArgs }: OperationM
     onClose();
   };
   const requestClose = () => (form.isDirty() ? setConfirmDiscard(true) : close());
-  useEscapeClosesOnly(kind !== null, () => (confirmDiscard ? setConfirmDiscard(false) : requestClose()));
 
   const submit = form.onSubmit(
     async (values) => {

@@ -1,0 +1,112 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+/*
+ * "Confirm exit of incomplete upload" (spec section 2, Modals). Each upload area with files still
+ * waiting or loading reports itself here with a way to stop them. Leaving while any is running (closing
+ * the drawer or the dossier, following a link of the app) asks first: stay, or stop the uploads and
+ * leave. Closing the browser's tab is guarded by the upload area itself (beforeunload).
+ */
+const running = new Map<string, () => void>();
+let pendingLeave: (() => void) | null = null;
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const listener of listeners) listener();
+};
+
+/** Reports that this upload area has files waiting or loading; `stop` aborts them. */
+export function useUploadInProgress(active: boolean, stop: () => void): void {
+  const id = useId();
+  const latest = useRef(stop);
+  latest.current = stop;
+  useEffect(() => {
+    if (!active) return;
+    running.set(id, () => latest.current());
+    return () => {
+      running.delete(id);
+    };
+  }, [active, id]);
+}
+
+export function uploadsInProgress(): boolean {
+  return running.size > 0;
+}
+
+/** Leaves at once when nothing is uploading; otherwise asks first and leaves only if the user agrees. */
+export function confirmUploadExit(leave: () => void): void {
+  if (!uploadsInProgress()) {
+    leave();
+    return;
+  }
+  pendingLeave = leave;
+  emit();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+const isAsking = () => pendingLeave !== null;
+
+/** A click on a link of the app while files are uploading: the link waits for the user's answer. */
+function useLinkGuard() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (!uploadsInProgress() || event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== '_self')) return;
+      const url = new URL(anchor.href, window.location.href);
+      if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
+      event.preventDefault();
+      event.stopPropagation();
+      confirmUploadExit(() => navigate(`${url.pathname}${url.search}${url.hash}`));
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [navigate]);
+}
+
+/** Mounted once in the main layout. */
+export function UploadExitModal() {
+  const { t } = useTranslation('common');
+  const asking = useSyncExternalStore(subscribe, isAsking, isAsking);
+  useLinkGuard();
+  const stay = () => {
+    pendingLeave = null;
+    emit();
+  };
+  const leave = () => {
+    const next = pendingLeave;
+    pendingLeave = null;
+    for (const stop of [...running.values()]) stop();
+    running.clear();
+    emit();
+    next?.();
+  };
+  return (
+    <Modal
+      opened={asking}
+      onClose={stay}
+      title={t('uploadExitTitle')}
+      closeButtonProps={{ 'aria-label': t('close') }}
+      zIndex={400}
+    >
+      <Text mb="md">{t('uploadExitText')}</Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={stay} data-autofocus>
+          {t('uploadExitStay')}
+        </Button>
+        <Button color="red" onClick={leave}>
+          {t('uploadExitLeave')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
