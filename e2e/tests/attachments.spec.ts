@@ -139,6 +139,71 @@ test.describe('attachments', () => {
     await expect(list.getByText(pdfName)).toBeVisible();
   });
 
+  test('a common part takes files; closing its drawer while a file uploads asks first and stops it', async ({
+    page,
+  }, testInfo) => {
+    const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
+    await page.goto('/commonParts');
+    await page
+      .getByRole('button', { name: 'Non ora' })
+      .click({ timeout: 3000 })
+      .catch(() => undefined);
+    await page.getByRole('textbox', { name: 'Cerca' }).fill('asc');
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /Ascensore|Montacarichi/ })
+      .first()
+      .click();
+    const drawer = page.getByRole('dialog', { name: 'Impianto' });
+    await expect(drawer.getByRole('heading', { name: 'Servizi' })).toBeVisible();
+
+    // A file goes through and is listed with the common part.
+    const done = `libretto-${tag}.pdf`;
+    await drawer
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles([{ name: done, mimeType: 'application/pdf', buffer: PDF }]);
+    const list = drawer.getByRole('list', { name: 'Elenco degli allegati' });
+    await expect(list.getByText(done)).toBeVisible();
+
+    // The next one is held by the network: closing the drawer asks; staying keeps the drawer.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/allegati', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    const slow = `verbale-${tag}.pdf`;
+    await drawer
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles([{ name: slow, mimeType: 'application/pdf', buffer: PDF }]);
+    const uploads = drawer.getByRole('list', { name: 'File da caricare' });
+    await expect(uploads.getByRole('listitem').filter({ hasText: slow })).toBeVisible();
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('dialog', { name: 'Caricamento in corso' });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Resta qui' }).click();
+    await expect(ask).toBeHidden();
+    await expect(drawer).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`upload-exit-${testInfo.project.name}.png`) });
+    // Leaving stops the upload: the drawer closes and the file never reaches the server.
+    await page.keyboard.press('Escape');
+    await ask.getByRole('button', { name: 'Interrompi ed esci' }).click();
+    await expect(drawer).toBeHidden();
+    release();
+    await page.unroute('**/api/allegati');
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /Ascensore|Montacarichi/ })
+      .first()
+      .click();
+    await expect(drawer.getByRole('list', { name: 'Elenco degli allegati' }).getByText(done)).toBeVisible();
+    await expect(drawer.getByText(slow)).toHaveCount(0);
+  });
+
   test('the public preview page shows the spec message for a link that is not ours or has expired', async ({
     page,
   }) => {

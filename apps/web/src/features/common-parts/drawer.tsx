@@ -1,10 +1,12 @@
-import { Area } from '@stabile/contract';
+import { Stack } from '@mantine/core';
+import { Area, AttachmentReferenceType } from '@stabile/contract';
 import { i18n } from '../../i18n/i18n.ts';
 import { EntityDrawerError } from '../../shared/ui/entity-drawer-error.tsx';
 import type {
   EntityDrawerContentProps,
   EntityDrawerDefinition,
 } from '../../shared/ui/entity-drawer-types.ts';
+import { EntityAttachments } from '../attachments/components/entity-attachments.tsx';
 import type { CommonPartKind } from './common-parts-api.ts';
 import { CommonPartDetail } from './components/common-part-detail.tsx';
 import { parseDetailId } from './detail-ref.ts';
@@ -13,7 +15,12 @@ function drawerOf(kind: CommonPartKind) {
   return function CommonPartDrawer({ id, onClose }: EntityDrawerContentProps) {
     const ref = parseDetailId(id);
     if (!ref) return <EntityDrawerError onRetry={onClose} />;
-    return <CommonPartDetail kind={kind} condominioId={ref.condominioId} id={ref.id} onClose={onClose} />;
+    return (
+      <Stack gap="lg">
+        <CommonPartDetail kind={kind} condominioId={ref.condominioId} id={ref.id} onClose={onClose} />
+        <EntityAttachments tipo={AttachmentReferenceType.CommonPart} id={ref.id} />
+      </Stack>
+    );
   };
 }
 
