@@ -1,4 +1,4 @@
-import { COUNT_CAP } from '@stabile/contract';
+import { AttachmentReferenceType, COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import { fullTextQuery } from '../../db/dialect.ts';
@@ -213,7 +213,24 @@ export async function condominiumUsages(
       .executeTakeFirst();
     if (row) found.push(name);
   }
+  if (await hasFiles(db, archiveId, id)) found.push('documenti allegati');
   return found;
+}
+
+/** Whether files (attachments or dossiers) are kept under the condominium (reference type 3). */
+async function hasFiles(db: Kysely<Database>, archiveId: number, id: number): Promise<boolean> {
+  for (const table of ['attachments', 'dossiers'] as const) {
+    const row = await db
+      .selectFrom(table as 'attachments')
+      .select(sql.lit(1).as('one'))
+      .where('archive_id', '=', archiveId)
+      .where('riferimento_tipo', '=', AttachmentReferenceType.Condominium)
+      .where('riferimento_id', '=', id)
+      .limit(1)
+      .executeTakeFirst();
+    if (row) return true;
+  }
+  return false;
 }
 
 /**
