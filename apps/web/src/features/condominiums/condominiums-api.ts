@@ -24,8 +24,6 @@ type Versioned = { objVersion: number };
 const condo = (id: number, kind: RecordKind | 'record' | 'balance' | 'assignees') => [
   { type: 'Condominium' as const, id: `${id}:${kind}` },
 ];
-/** The plain condominium tag, which other areas' reads of a condominium provide (its exercises picker). */
-const elsewhere = (id: number) => ({ type: 'Condominium' as const, id });
 
 /** The condominium calls (spec section 7, "Condominium"), all taken from the contract. */
 export const condominiumsApi = api.injectEndpoints({
