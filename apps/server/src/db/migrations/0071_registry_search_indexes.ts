@@ -8,12 +8,12 @@ import { type Kysely, sql } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
-    .createIndex('condominiums_search_idx')
+    .createIndex('condominiums_id_sort_idx')
     .on('condominiums')
     .columns(['archive_id', 'id', 'gestito', 'intestazione_sort'])
     .execute();
   await db.schema
-    .createIndex('common_parts_search_idx')
+    .createIndex('common_parts_id_sort_idx')
     .on('common_parts')
     .columns(['archive_id', 'id', 'denominazione_sort'])
     .execute();
@@ -22,6 +22,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropIndex('common_parts_search_idx').execute();
-  await db.schema.dropIndex('condominiums_search_idx').execute();
+  await db.schema.dropIndex('common_parts_id_sort_idx').execute();
+  await db.schema.dropIndex('condominiums_id_sort_idx').execute();
 }

@@ -67,9 +67,7 @@ function matching(db: Db, s: ListShape, v: Record<string, unknown>) {
       sql<SqlBool>`p.id in (select rowid - ${v.low} from common_parts_fts where common_parts_fts match ${v.match} and rowid between ${v.low} and ${v.high})`,
     );
   } else if (s.search === 'tsquery') {
-    query = query.where(
-      sql<SqlBool>`to_tsvector('simple', p.search_doc) @@ to_tsquery('simple', ${v.query})`,
-    );
+    query = query.where(sql<SqlBool>`p.search_vector @@ to_tsquery('simple', ${v.query})`);
   }
   return query;
 }

@@ -69,7 +69,7 @@ export async function listCondominiums(
         sql<number>`(select rowid - ${low} from condominiums_fts where condominiums_fts match ${match} and rowid between ${low} and ${low + 4294967295})`,
       );
     } else {
-      base = base.where(sql<SqlBool>`to_tsvector('simple', search_doc) @@ to_tsquery('simple', ${match})`);
+      base = base.where(sql<SqlBool>`search_vector @@ to_tsquery('simple', ${match})`);
     }
   }
 

@@ -223,7 +223,7 @@ describe('plans (SQLite)', () => {
     const known = await plan(
       `select c.id from json_each('[1,2]') j cross join condominiums c on c.archive_id = ${a} and c.id = cast(j.value as integer) where c.gestito = 1 order by c.intestazione_sort, c.id`,
     );
-    sqliteOnly(known, /SEARCH c USING COVERING INDEX condominiums_search_idx/);
+    sqliteOnly(known, /SEARCH c USING COVERING INDEX condominiums_id_sort_idx/);
     const low = a * 4294967296;
     const dense = await plan(
       `select c.id from condominiums c where c.archive_id = ${a} and c.gestito = 1 and +c.id in (select rowid - ${low} from condominiums_fts where condominiums_fts match '"via"*' and rowid between ${low} and ${low + 4294967295}) order by c.intestazione_sort, c.id limit 1001`,
