@@ -1,8 +1,8 @@
 import type { BenchRequest, Scenario } from './types.ts';
 
 /*
- * Common parts in the large archive (2-4 plants and 1-2 environments for each of its condominiums,
- * about 4,500 for 1,000,000 activities): the first page of the whole archive's list, the list filtered
+ * Common parts in the large archive (plants and environments of each of its 5,000 condominiums:
+ * 22,358 for 1,000,000 activities): the first page of the whole archive's list, the list filtered
  * by category and type, and the search (a frequent word, a word with its condominium's city, a rare
  * one). Terms come from the generator's names of plants and environments.
  */

@@ -27,6 +27,9 @@ import * as m0028 from './0028_postgres_open_search_walk.ts';
 import * as m0040 from './0040_common_part_services.ts';
 import * as m0050 from './0050_instalments.ts';
 import * as m0060 from './0060_attachments.ts';
+import * as m0070 from './0070_condominium_filter_indexes.ts';
+import * as m0071 from './0071_registry_search_indexes.ts';
+import * as m0072 from './0072_postgres_registry_search_vectors.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0040_common_part_services': m0040,
   '0050_instalments': m0050,
   '0060_attachments': m0060,
+  '0070_condominium_filter_indexes': m0070,
+  '0071_registry_search_indexes': m0071,
+  '0072_postgres_registry_search_vectors': m0072,
 };

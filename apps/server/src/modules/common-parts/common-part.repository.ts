@@ -1,8 +1,9 @@
 import { AttachmentReferenceType, COUNT_CAP } from '@stabile/contract';
-import { type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import { shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
+import { inOrder, searchPageIds } from '../condominiums/registry-search.ts';
 import { searchTerms } from '../people/people-search.ts';
 import type { CommonPartServicesTable, CommonPartsTable } from './common-part.table.ts';
 
@@ -66,9 +67,7 @@ function matching(db: Db, s: ListShape, v: Record<string, unknown>) {
       sql<SqlBool>`p.id in (select rowid - ${v.low} from common_parts_fts where common_parts_fts match ${v.match} and rowid between ${v.low} and ${v.high})`,
     );
   } else if (s.search === 'tsquery') {
-    query = query.where(
-      sql<SqlBool>`to_tsvector('simple', p.search_doc) @@ to_tsquery('simple', ${v.query})`,
-    );
+    query = query.where(sql<SqlBool>`p.search_vector @@ to_tsquery('simple', ${v.query})`);
   }
   return query;
 }
@@ -156,6 +155,53 @@ export async function countCommonParts(
   const [row] = await countRows(db, shape, values);
   const n = Number(row?.n ?? 0);
   return n > COUNT_CAP ? { totalCount: COUNT_CAP, capped: true } : { totalCount: n, capped: false };
+}
+
+/**
+ * One page of the list and its total up to COUNT_CAP. A search on SQLite reads the page and the total
+ * in one pass over the FTS index and the name order (registry-search.ts); otherwise the page and the
+ * capped count are two walks of the index that serves the filters.
+ */
+export async function listCommonPartPage(
+  db: Db,
+  dialect: DialectName,
+  archiveId: number,
+  filters: CommonPartFilters,
+  page: { limit: number; offset: number },
+): Promise<{ rows: CommonPartListRow[]; totalCount: number; capped: boolean }> {
+  const { shape, values } = listInputs(dialect, archiveId, filters);
+  if (shape.search !== 'fts') {
+    const [rows, count] = await Promise.all([
+      listCommonParts(db, dialect, archiveId, filters, page),
+      countCommonParts(db, dialect, archiveId, filters),
+    ]);
+    return { rows, ...count };
+  }
+  const predicates: RawBuilder<SqlBool>[] = [];
+  if (shape.condominio) predicates.push(sql<SqlBool>`c.condominio_id = ${filters.condominioId}`);
+  if (shape.categoria) predicates.push(sql<SqlBool>`c.categoria = ${filters.categoria}`);
+  if (shape.tipo) predicates.push(sql<SqlBool>`c.tipo = ${filters.tipo}`);
+  const found = await searchPageIds(db, {
+    table: 'common_parts',
+    sortColumn: 'denominazione_sort',
+    archiveId,
+    match: values.match as string,
+    filters: predicates,
+    ...page,
+  });
+  const rows =
+    found.ids.length === 0
+      ? []
+      : await db
+          .selectFrom('common_parts as p')
+          .innerJoin('condominiums as c', (join) =>
+            join.onRef('c.archive_id', '=', 'p.archive_id').onRef('c.id', '=', 'p.condominio_id'),
+          )
+          .select(LIST_COLUMNS)
+          .where('p.archive_id', '=', archiveId)
+          .where('p.id', 'in', found.ids)
+          .execute();
+  return { rows: inOrder(found.ids, rows), totalCount: found.total, capped: found.capped };
 }
 
 /** One common part of a condominium (of the given category), with its condominium and services count. */

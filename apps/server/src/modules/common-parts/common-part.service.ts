@@ -16,7 +16,6 @@ import { toCommonPart, toListItem, toServizio } from './common-part.mapper.ts';
 import {
   type CommonPartFilters,
   type CommonPartValues,
-  countCommonParts,
   deleteCommonPart,
   deleteService,
   findCommonPart,
@@ -25,7 +24,7 @@ import {
   hasFiles,
   insertCommonPart,
   insertService,
-  listCommonParts,
+  listCommonPartPage,
   listServices,
   providerExists,
   type ServiceValues,
@@ -70,11 +69,8 @@ export async function listPage(
   }
   const limit = page.pageSize;
   const offset = (page.pageNumber - 1) * page.pageSize;
-  const [rows, count] = await Promise.all([
-    listCommonParts(ctx.db, ctx.dialect, ctx.archiveId, filters, { limit, offset }),
-    countCommonParts(ctx.db, ctx.dialect, ctx.archiveId, filters),
-  ]);
-  return { items: rows.map(toListItem), totalCount: count.totalCount, capped: count.capped };
+  const found = await listCommonPartPage(ctx.db, ctx.dialect, ctx.archiveId, filters, { limit, offset });
+  return { items: found.rows.map(toListItem), totalCount: found.totalCount, capped: found.capped };
 }
 
 export async function getCommonPart(ctx: CommonPartContext, kind: Kind, condominioId: number, id: number) {

@@ -1,10 +1,11 @@
-import { COUNT_CAP } from '@stabile/contract';
-import { type Kysely, type SqlBool, sql } from 'kysely';
+import { AttachmentReferenceType, COUNT_CAP } from '@stabile/contract';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import { fullTextQuery } from '../../db/dialect.ts';
 import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { type CondominiumListRow, type CondominiumValues, LIST_COLUMNS } from './condominium.mapper.ts';
+import { inOrder, searchPageIds } from './registry-search.ts';
 
 /*
  * Condominiums of one archive. Every function takes the archive id: there is no query without it.
@@ -48,6 +49,7 @@ export async function listCondominiums(
 ): Promise<{ rows: CondominiumListRow[]; total: number; capped: boolean }> {
   const match = options.search ? fullTextQuery(dialect, options.search) : null;
   if (options.search && !match) return { rows: [], total: 0, capped: false };
+  if (match && dialect === 'sqlite') return searchCondominiums(db, archiveId, match, options);
 
   let base = db.selectFrom('condominiums').where('archive_id', '=', archiveId);
   if (options.gestiti) base = base.where('gestito', '=', 1);
@@ -67,7 +69,7 @@ export async function listCondominiums(
         sql<number>`(select rowid - ${low} from condominiums_fts where condominiums_fts match ${match} and rowid between ${low} and ${low + 4294967295})`,
       );
     } else {
-      base = base.where(sql<SqlBool>`to_tsvector('simple', search_doc) @@ to_tsquery('simple', ${match})`);
+      base = base.where(sql<SqlBool>`search_vector @@ to_tsquery('simple', ${match})`);
     }
   }
 
@@ -94,6 +96,45 @@ export async function listCondominiums(
   }
   const capped = total > COUNT_CAP;
   return { rows, total: capped ? COUNT_CAP : total, capped };
+}
+
+/** The list filters as predicates on `c` (the same as the list's, for the SQLite search). */
+function filterPredicates(options: CondominiumListOptions): RawBuilder<SqlBool>[] {
+  const predicates: RawBuilder<SqlBool>[] = [];
+  if (options.gestiti) predicates.push(sql<SqlBool>`c.gestito = 1`);
+  if (options.citta) predicates.push(sql<SqlBool>`lower(c.citta) = ${options.citta.toLowerCase()}`);
+  if (options.provincia) predicates.push(sql<SqlBool>`c.provincia = ${options.provincia.toUpperCase()}`);
+  if (options.statoContoPagamenti !== undefined)
+    predicates.push(sql<SqlBool>`c.stato_conto_pagamenti = ${options.statoContoPagamenti}`);
+  if (options.portaleAttivo !== undefined)
+    predicates.push(sql<SqlBool>`c.portale_attivo = ${options.portaleAttivo ? 1 : 0}`);
+  return predicates;
+}
+
+/** SQLite: a search page through the FTS index (registry-search.ts), then its rows by id. */
+async function searchCondominiums(
+  db: Kysely<Database>,
+  archiveId: number,
+  match: string,
+  options: CondominiumListOptions,
+): Promise<{ rows: CondominiumListRow[]; total: number; capped: boolean }> {
+  const page = await searchPageIds(db, {
+    table: 'condominiums',
+    sortColumn: 'intestazione_sort',
+    archiveId,
+    match,
+    filters: filterPredicates(options),
+    offset: options.offset,
+    limit: options.limit,
+  });
+  if (page.ids.length === 0) return { rows: [], total: page.total, capped: page.capped };
+  const rows = await db
+    .selectFrom('condominiums')
+    .select([...LIST_COLUMNS])
+    .where('archive_id', '=', archiveId)
+    .where('id', 'in', page.ids)
+    .execute();
+  return { rows: inOrder(page.ids, rows), total: page.total, capped: page.capped };
 }
 
 export function findCondominium(db: Kysely<Database>, archiveId: number, id: number) {
@@ -213,7 +254,24 @@ export async function condominiumUsages(
       .executeTakeFirst();
     if (row) found.push(name);
   }
+  if (await hasFiles(db, archiveId, id)) found.push('documenti allegati');
   return found;
+}
+
+/** Whether files (attachments or dossiers) are kept under the condominium (reference type 3). */
+async function hasFiles(db: Kysely<Database>, archiveId: number, id: number): Promise<boolean> {
+  for (const table of ['attachments', 'dossiers'] as const) {
+    const row = await db
+      .selectFrom(table as 'attachments')
+      .select(sql.lit(1).as('one'))
+      .where('archive_id', '=', archiveId)
+      .where('riferimento_tipo', '=', AttachmentReferenceType.Condominium)
+      .where('riferimento_id', '=', id)
+      .limit(1)
+      .executeTakeFirst();
+    if (row) return true;
+  }
+  return false;
 }
 
 /**

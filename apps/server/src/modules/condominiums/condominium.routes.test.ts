@@ -1,4 +1,4 @@
-import { Area } from '@stabile/contract';
+import { Area, AttachmentOrigin, AttachmentReferenceType } from '@stabile/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestSession, type TestSession } from '../../test/sessions.ts';
@@ -272,6 +272,57 @@ describe('condominio: dettaglio, creazione, modifica, eliminazione', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ id: c.id });
     expect((await call('GET', `/api/condominio/${c.id}`)).status).toBe(404);
+  });
+
+  it('rifiuta (115) di eliminare un condominio con documenti allegati o fascicoli; senza, lo elimina', async () => {
+    const withFile = (await call('POST', '/api/condominio', { ...full, intestazione: 'Con allegato' })).body
+      .data;
+    const boundary = '----condominioallegato';
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/allegati',
+      headers: { ...session.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="RiferimentoAllegato.ID"\r\n\r\n${withFile.id}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="RiferimentoAllegato.Tipo"\r\n\r\n${AttachmentReferenceType.Condominium}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="regolamento.pdf"\r\n\r\n` +
+          '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n' +
+          `\r\n--${boundary}--\r\n`,
+      ),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const attachment = uploaded.json().data;
+    const refused = await call('DELETE', `/api/condominio/${withFile.id}?objVersion=1`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({
+      code: 115,
+      message: 'Il condominio non può essere eliminato perché ne dipendono: documenti allegati.',
+    });
+    expect((await call('GET', `/api/condominio/${withFile.id}`)).status).toBe(200);
+    expect((await call('GET', `/api/allegati/${attachment.id}`)).status).toBe(200);
+
+    const withDossier = (await call('POST', '/api/condominio', { ...full, intestazione: 'Con fascicolo' }))
+      .body.data;
+    const dossier = await call('POST', '/api/allegati/fascicoli', {
+      riferimento: { id: withDossier.id, tipo: AttachmentReferenceType.Condominium },
+      tipoOrigine: AttachmentOrigin.Meetings,
+      descrizione: 'Assemblea ordinaria 2026',
+    });
+    expect(dossier.status, JSON.stringify(dossier.body)).toBe(200);
+    const refusedDossier = await call('DELETE', `/api/condominio/${withDossier.id}?objVersion=1`);
+    expect(refusedDossier.status).toBe(409);
+    expect(refusedDossier.body.error?.code).toBe(115);
+
+    // The files of another condominium do not count.
+    const clean = (await call('POST', '/api/condominio', { ...full, intestazione: 'Senza allegati' })).body
+      .data;
+    expect((await call('DELETE', `/api/condominio/${clean.id}?objVersion=1`)).status).toBe(200);
+
+    // Once its file is deleted, the condominium can be deleted.
+    expect((await call('DELETE', `/api/allegati/${attachment.id}?objVersion=1`)).status).toBe(200);
+    const done = await call('DELETE', `/api/condominio/${withFile.id}?objVersion=1`);
+    expect(done.status).toBe(200);
+    expect((await call('GET', `/api/condominio/${withFile.id}`)).status).toBe(404);
   });
 
   it('rifiuta (115) di eliminare un condominio da cui dipendono incarichi, con un messaggio chiaro', async () => {

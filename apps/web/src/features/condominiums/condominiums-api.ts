@@ -8,6 +8,7 @@ import {
 import { api, toPage } from '../../shared/api/api.ts';
 import type { Page } from '../../shared/api/api-types.ts';
 import { requestOf } from '../../shared/api/endpoint-request.ts';
+import { type RecordKind, recordWriteEffects } from './record-cache.ts';
 
 type Id = { id: number };
 type Item = { id: number; itemId: number };
@@ -15,8 +16,14 @@ type Exercise = { id: number; esercizioId: number };
 type ExerciseItem = Exercise & { itemId: number };
 type Versioned = { objVersion: number };
 
-/** Tag of everything under one condominium (its records are refetched after each write). */
-const condo = (id: number) => [{ type: 'Condominium' as const, id }];
+/**
+ * Tag of one kind of data of a condominium (its record, exercises, insurance...). A write of a record
+ * puts the server's answer into the cached lists of its kind and invalidates only what derives from it
+ * (see `recordWriteEffects`): the drawer's other tabs and the condominium itself are not fetched again.
+ */
+const condo = (id: number, kind: RecordKind | 'record' | 'balance' | 'assignees') => [
+  { type: 'Condominium' as const, id: `${id}:${kind}` },
+];
 
 /** The condominium calls (spec section 7, "Condominium"), all taken from the contract. */
 export const condominiumsApi = api.injectEndpoints({
@@ -32,15 +39,16 @@ export const condominiumsApi = api.injectEndpoints({
     }),
     condominium: build.query<EndpointData<typeof Api.get>, number>({
       query: (id) => requestOf(Api.get, { params: { id } }),
-      providesTags: (_r, _e, id) => condo(id),
+      providesTags: (_r, _e, id) => condo(id, 'record'),
     }),
     createCondominium: build.mutation<EndpointData<typeof Api.create>, EndpointBody<typeof Api.create>>({
       query: (body) => requestOf(Api.create, { body }),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(condominiumsApi.util.upsertQueryData('condominium', data.id, data));
+        if (!data) return;
+        dispatch(condominiumsApi.util.upsertQueryData('condominium', data.id, data));
+        refreshCondominiumLists(dispatch, getState);
       },
-      invalidatesTags: [{ type: 'Condominium', id: 'LIST' }, 'Condominium'],
     }),
     updateCondominium: build.mutation<
       EndpointData<typeof Api.update>,
@@ -56,32 +64,40 @@ export const condominiumsApi = api.injectEndpoints({
     }),
     deleteCondominium: build.mutation<EndpointData<typeof Api.remove>, Id & Versioned>({
       query: ({ id, objVersion }) => requestOf(Api.remove, { params: { id }, query: { objVersion } }),
-      invalidatesTags: [{ type: 'Condominium', id: 'LIST' }, 'Condominium'],
+      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
+        if (
+          await queryFulfilled.then(
+            () => true,
+            () => false,
+          )
+        )
+          refreshCondominiumLists(dispatch, getState);
+      },
     }),
     exercises: build.query<EndpointData<typeof Api.esercizi>, Id & { EserciziAperti?: number }>({
       query: ({ id, EserciziAperti }) =>
         requestOf(Api.esercizi, { params: { id }, query: { EserciziAperti } }),
-      providesTags: (_r, _e, { id }) => condo(id),
+      providesTags: (_r, _e, { id }) => condo(id, 'exercises'),
     }),
     buildings: build.query<EndpointData<typeof Api.palazzine>, Exercise>({
       query: (params) => requestOf(Api.palazzine, { params }),
-      providesTags: (_r, _e, { id }) => condo(id),
+      providesTags: (_r, _e, { id }) => condo(id, 'buildings'),
     }),
     groups: build.query<EndpointData<typeof Api.gruppi>, Exercise>({
       query: (params) => requestOf(Api.gruppi, { params }),
-      providesTags: (_r, _e, { id }) => condo(id),
+      providesTags: (_r, _e, { id }) => condo(id, 'groups'),
     }),
     insurances: build.query<EndpointData<typeof Api.assicurazioni>, number>({
       query: (id) => requestOf(Api.assicurazioni, { params: { id } }),
-      providesTags: (_r, _e, id) => condo(id),
+      providesTags: (_r, _e, id) => condo(id, 'insurances'),
     }),
     cadastral: build.query<EndpointData<typeof Api.datiCatastali>, number>({
       query: (id) => requestOf(Api.datiCatastali, { params: { id } }),
-      providesTags: (_r, _e, id) => condo(id),
+      providesTags: (_r, _e, id) => condo(id, 'cadastral'),
     }),
     register: build.query<EndpointData<typeof Api.registroAmministratori>, number>({
       query: (id) => requestOf(Api.registroAmministratori, { params: { id } }),
-      providesTags: (_r, _e, id) => condo(id),
+      providesTags: (_r, _e, id) => condo(id, 'register'),
     }),
     registerEvents: build.query<EndpointData<typeof Api.eventiRegistroAmministratore>, void>({
       query: () => requestOf(Api.eventiRegistroAmministratore, {}),
@@ -89,11 +105,11 @@ export const condominiumsApi = api.injectEndpoints({
     }),
     resources: build.query<EndpointData<typeof Api.risorse>, number>({
       query: (id) => requestOf(Api.risorse, { params: { id }, query: { versione: 2 } }),
-      providesTags: (_r, _e, id) => condo(id),
+      providesTags: (_r, _e, id) => condo(id, 'resources'),
     }),
     funds: build.query<EndpointData<typeof Api.fondi>, number>({
       query: (id) => requestOf(Api.fondi, { params: { id } }),
-      providesTags: (_r, _e, id) => condo(id),
+      providesTags: (_r, _e, id) => condo(id, 'funds'),
     }),
     resourceTypes: build.query<EndpointData<typeof Api.tipiRisorsa>, void>({
       query: () => requestOf(Api.tipiRisorsa, {}),
@@ -102,7 +118,7 @@ export const condominiumsApi = api.injectEndpoints({
     assignees: build.query<EndpointData<typeof Api.anagraficaIncarico>, Id & { searchQuery?: string }>({
       query: ({ id, searchQuery }) =>
         requestOf(Api.anagraficaIncarico, { params: { id }, query: { searchQuery } }),
-      providesTags: (_r, _e, { id }) => [...condo(id), 'Assignment'],
+      providesTags: (_r, _e, { id }) => [...condo(id, 'assignees'), 'Assignment'],
     }),
     balance: build.query<EndpointData<typeof Api.saldoTsPay>, Id & { force?: boolean }>({
       query: ({ id, force }) =>
@@ -110,11 +126,12 @@ export const condominiumsApi = api.injectEndpoints({
           params: { id },
           query: { forzaAggiornamento: force ? 'true' : undefined },
         }),
-      providesTags: (_r, _e, { id }) => condo(id),
+      providesTags: (_r, _e, { id }) => condo(id, 'balance'),
     }),
     /**
-     * Every write of a condominium's records: the declaration names the call, and the records of the
-     * condominium are refetched after it.
+     * Every write of a condominium's records: the declaration names the call. The saved record (or
+     * the deletion) is written into the cached lists of its kind; only what derives from it is
+     * fetched again (`recordWriteEffects`).
      */
     writeRecord: build.mutation<unknown, RecordWrite>({
       query: ({ declaration, params, body, objVersion }) =>
@@ -123,7 +140,22 @@ export const condominiumsApi = api.injectEndpoints({
           body,
           query: objVersion === undefined ? undefined : { objVersion },
         } as never),
-      invalidatesTags: (_r, error, { params }) => (error ? [] : condo(params.id)),
+      async onQueryStarted(write, { dispatch, getState, queryFulfilled }) {
+        const answer = await queryFulfilled.then(
+          ({ data }) => ({ data }),
+          () => null,
+        );
+        if (!answer) return;
+        const effects = recordWriteEffects(write, answer.data);
+        for (const { endpoint, patch } of effects.patches) {
+          for (const args of condominiumsApi.util.selectCachedArgsForQuery(getState() as never, endpoint)) {
+            const recipe = patch(args as never);
+            if (recipe)
+              dispatch(condominiumsApi.util.updateQueryData(endpoint, args as never, recipe as never));
+          }
+        }
+        if (effects.invalidate.length > 0) dispatch(api.util.invalidateTags(effects.invalidate));
+      },
     }),
   }),
 });
@@ -163,6 +195,36 @@ export interface RecordWrite {
   body?: unknown;
   /** For a delete. */
   objVersion?: number;
+}
+
+/** The calls that read the data of one condominium (its record and its tabs). */
+const PER_CONDOMINIUM = new Set<string>([
+  'condominium',
+  'exercises',
+  'buildings',
+  'groups',
+  'insurances',
+  'cadastral',
+  'register',
+  'resources',
+  'funds',
+  'assignees',
+  'balance',
+]);
+
+/**
+ * After a condominium is created or deleted, the lists of condominiums of every area (this registry,
+ * the pickers of activities and common parts) are read again; each condominium's own data is not.
+ */
+function refreshCondominiumLists(dispatch: (action: unknown) => unknown, getState: () => unknown) {
+  const state = getState() as Parameters<typeof api.util.selectInvalidatedBy>[0];
+  for (const { endpointName, originalArgs } of api.util.selectInvalidatedBy(state, ['Condominium'])) {
+    if (PER_CONDOMINIUM.has(endpointName)) continue;
+    const endpoint = (
+      api.endpoints as Record<string, { initiate: (args: unknown, options: object) => unknown }>
+    )[endpointName];
+    if (endpoint) dispatch(endpoint.initiate(originalArgs, { subscribe: false, forceRefetch: true }));
+  }
 }
 
 export const {

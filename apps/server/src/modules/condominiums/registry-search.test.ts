@@ -1,0 +1,234 @@
+import { COUNT_CAP } from '@stabile/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchDocument } from '../../db/dialect.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createTestSession, type TestSession } from '../../test/sessions.ts';
+import { listCommonPartPage } from '../common-parts/common-part.repository.ts';
+import { listCondominiums } from './condominium.repository.ts';
+
+/*
+ * The condominium and common-part lists on more rows than COUNT_CAP: the search's two ways (every
+ * match known, or more than COUNT_CAP matches walked in name order) give the same pages and totals
+ * as sorting every match, and on SQLite the filtered lists and the search keep the plans of
+ * migrations 0070 and 0071 (decision 0024).
+ */
+
+let t: TestApp;
+let s: TestSession;
+const N = 1300;
+const names: Array<{ id: number; sort: string; gestito: boolean; rare: boolean; stato: number }> = [];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  s = await createTestSession(t);
+  const now = new Date().toISOString();
+  const rows = [];
+  for (let id = 1; id <= N; id++) {
+    // Names not in id order; every condominium is in a "Via", one in 7 not managed, one in 50 in Lodi.
+    const intestazione = `Condominio ${String((id * 7919) % 10007).padStart(5, '0')}`;
+    const rare = id % 50 === 0;
+    const gestito = id % 7 !== 0;
+    const stato = id % 3;
+    const citta = rare ? 'Lodi' : 'Milano';
+    names.push({ id, sort: searchDocument(intestazione), gestito, rare, stato });
+    rows.push({
+      archive_id: s.archiveId,
+      id,
+      codice: String(id).padStart(5, '0'),
+      intestazione,
+      intestazione_sort: searchDocument(intestazione),
+      indirizzo: `Via Verdi, ${id}`,
+      cap: '20121',
+      citta,
+      provincia: rare ? 'LO' : 'MI',
+      codice_fiscale: null,
+      iban: null,
+      bic: null,
+      banca: null,
+      email: null,
+      pec: null,
+      note: null,
+      gestito: gestito ? 1 : 0,
+      data_inizio_gestione: null,
+      data_fine_gestione: null,
+      numero_unita: 0,
+      pid: null,
+      portale_attivo: 0,
+      stato_conto_pagamenti: stato,
+      saldo_ts_pay_cents: null,
+      saldo_ts_pay_at: null,
+      search_doc: searchDocument(intestazione, `Via Verdi, ${id}`, citta),
+      created_at: now,
+      updated_at: now,
+      obj_version: 1,
+    });
+  }
+  for (let i = 0; i < rows.length; i += 200) {
+    await t.database.db
+      .insertInto('condominiums')
+      .values(rows.slice(i, i + 200))
+      .execute();
+  }
+  const parts = names.map(({ id }) => ({
+    archive_id: s.archiveId,
+    id,
+    condominio_id: id,
+    categoria: id % 4 === 0 ? 1 : 0,
+    tipo: id % 4 === 0 ? 0 : 1,
+    denominazione: `Ascensore ${String((id * 31) % 1301).padStart(4, '0')}`,
+    denominazione_sort: `ascensore ${String((id * 31) % 1301).padStart(4, '0')}`,
+    ubicazione: id % 50 === 0 ? 'Cortile interno' : 'Scala A',
+    note: null,
+    marca: null,
+    modello: null,
+    matricola: null,
+    data_installazione: null,
+    superficie_mq: null,
+    search_doc: searchDocument(
+      `Ascensore ${String((id * 31) % 1301).padStart(4, '0')}`,
+      id % 50 === 0 ? 'Cortile interno' : 'Scala A',
+    ),
+    created_at: now,
+    updated_at: now,
+    obj_version: 1,
+  }));
+  for (let i = 0; i < parts.length; i += 200) {
+    await t.database.db
+      .insertInto('common_parts')
+      .values(parts.slice(i, i + 200))
+      .execute();
+  }
+  if (t.database.dialect === 'postgres') await sql`analyze`.execute(t.database.db);
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const bySort = (a: { sort: string; id: number }, b: { sort: string; id: number }) =>
+  a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : a.id - b.id;
+
+async function condominiums(search: string, extra: { statoContoPagamenti?: number } = {}, offset = 0) {
+  const page = await listCondominiums(t.database.db, t.database.dialect, s.archiveId, {
+    gestiti: true,
+    search,
+    ...extra,
+    offset,
+    limit: 15,
+  });
+  return { ids: page.rows.map((r) => Number(r.id)), total: page.total, capped: page.capped };
+}
+
+describe('condominium search over more matches than the count cap', () => {
+  it('a term in every condominium: the first page in name order, the total capped', async () => {
+    const managed = names.filter((n) => n.gestito).sort(bySort);
+    expect(managed.length).toBeGreaterThan(COUNT_CAP);
+    const first = await condominiums('via verdi');
+    expect(first).toEqual({ ids: managed.slice(0, 15).map((n) => n.id), total: COUNT_CAP, capped: true });
+    const third = await condominiums('via', {}, 30);
+    expect(third.ids).toEqual(managed.slice(30, 45).map((n) => n.id));
+  });
+
+  it('with a filter that leaves fewer than the cap: the exact total and the filtered page', async () => {
+    const expected = names.filter((n) => n.gestito && n.stato === 2).sort(bySort);
+    expect(expected.length).toBeLessThan(COUNT_CAP);
+    const page = await condominiums('verdi', { statoContoPagamenti: 2 });
+    expect(page).toEqual({
+      ids: expected.slice(0, 15).map((n) => n.id),
+      total: expected.length,
+      capped: false,
+    });
+  });
+
+  it('a rare term: every match, in name order, the exact total; none: an empty page', async () => {
+    const expected = names.filter((n) => n.gestito && n.rare).sort(bySort);
+    const page = await condominiums('lodi');
+    expect(page).toEqual({
+      ids: expected.slice(0, 15).map((n) => n.id),
+      total: expected.length,
+      capped: false,
+    });
+    expect(await condominiums('zzqx')).toEqual({ ids: [], total: 0, capped: false });
+  });
+});
+
+describe('common-part search over more matches than the count cap', () => {
+  const parts = () =>
+    names.map(({ id }) => ({
+      id,
+      sort: `ascensore ${String((id * 31) % 1301).padStart(4, '0')}`,
+      categoria: id % 4 === 0 ? 1 : 0,
+      rare: id % 50 === 0,
+    }));
+
+  it('pages and totals of a frequent and a rare term, with and without the category', async () => {
+    const list = (filters: { search: string; categoria?: number }, offset = 0) =>
+      listCommonPartPage(t.database.db, t.database.dialect, s.archiveId, filters, { limit: 15, offset });
+    const all = parts().sort(bySort);
+    const frequent = await list({ search: 'ascensore' }, 15);
+    expect(frequent.rows.map((r) => Number(r.id))).toEqual(all.slice(15, 30).map((p) => p.id));
+    expect(frequent).toMatchObject({ totalCount: COUNT_CAP, capped: true });
+    expect(frequent.rows[0]?.intestazione).toMatch(/^Condominio /);
+
+    const environments = all.filter((p) => p.categoria === 1);
+    const filtered = await list({ search: 'ascensore', categoria: 1 });
+    expect(filtered.rows.map((r) => Number(r.id))).toEqual(environments.slice(0, 15).map((p) => p.id));
+    expect(filtered).toMatchObject({ totalCount: environments.length, capped: false });
+
+    const rare = all.filter((p) => p.rare);
+    const courtyard = await list({ search: 'cortile int' });
+    expect(courtyard.rows.map((r) => Number(r.id))).toEqual(rare.slice(0, 15).map((p) => p.id));
+    expect(courtyard).toMatchObject({ totalCount: rare.length, capped: false });
+  });
+});
+
+describe('plans (SQLite)', () => {
+  async function plan(query: string): Promise<string> {
+    if (t.database.dialect !== 'sqlite') return 'not sqlite';
+    const rows = await sql<{ detail: string }>`${sql.raw(`explain query plan ${query}`)}`.execute(
+      t.database.db,
+    );
+    return rows.rows.map((r) => r.detail).join(' | ');
+  }
+  const sqliteOnly = (detail: string, expected: RegExp) => {
+    if (t.database.dialect === 'sqlite') expect(detail).toMatch(expected);
+    else expect(detail).toBe('not sqlite');
+  };
+
+  it('a filtered registry page and its count read only the filter index', async () => {
+    const a = s.archiveId;
+    for (const [column, value] of [
+      ['stato_conto_pagamenti', '2'],
+      ['provincia', "'MI'"],
+      ['portale_attivo', '1'],
+      ['lower(citta)', "'milano'"],
+    ]) {
+      const page = await plan(
+        `select id from condominiums where archive_id = ${a} and gestito = 1 and ${column} = ${value} order by intestazione_sort, id limit 15`,
+      );
+      sqliteOnly(
+        page,
+        /^SEARCH condominiums USING COVERING INDEX condominiums_\w+_idx \(archive_id=\? AND gestito=\? AND/,
+      );
+      sqliteOnly(page, /^(?!.*TEMP B-TREE)/);
+    }
+    const parts = await plan(
+      `select id from common_parts where archive_id = ${a} and categoria = 1 order by denominazione_sort, id limit 15`,
+    );
+    sqliteOnly(parts, /^SEARCH common_parts USING COVERING INDEX common_parts_categoria_sort_idx/);
+  });
+
+  it('the search reads its known matches by key from the covering index, and walks the name order when dense', async () => {
+    const a = s.archiveId;
+    const known = await plan(
+      `select c.id from json_each('[1,2]') j cross join condominiums c on c.archive_id = ${a} and c.id = cast(j.value as integer) where c.gestito = 1 order by c.intestazione_sort, c.id`,
+    );
+    sqliteOnly(known, /SEARCH c USING COVERING INDEX condominiums_id_sort_idx/);
+    const low = a * 4294967296;
+    const dense = await plan(
+      `select c.id from condominiums c where c.archive_id = ${a} and c.gestito = 1 and +c.id in (select rowid - ${low} from condominiums_fts where condominiums_fts match '"via"*' and rowid between ${low} and ${low + 4294967295}) order by c.intestazione_sort, c.id limit 1001`,
+    );
+    sqliteOnly(dense, /^SEARCH c USING COVERING INDEX condominiums_gestito_idx/);
+    sqliteOnly(dense, /^(?!.*TEMP B-TREE)/);
+  });
+});
