@@ -26,6 +26,7 @@ import {
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PendingBadge } from '../../../shared/offline/pending-badge.tsx';
 import { EntityDrawerError } from '../../../shared/ui/entity-drawer-error.tsx';
 import { InlineEditor } from '../../../shared/ui/inline-editor.tsx';
 import { useDrawerUnsavedChanges } from '../../../shared/ui/unsaved-changes.tsx';
@@ -90,6 +91,7 @@ export function ActivityDetail({ id, onClose }: ActivityDetailProps) {
         </Title>
         <Group gap="xs">
           <StateBadge stato={data.stato} />
+          <PendingBadge activityId={data.id} />
           <PriorityBadge priorita={data.priorita} />
           <DueBadge due={data.dataConcludereEntro} stato={data.stato} />
         </Group>
