@@ -17,6 +17,7 @@ import { loggedOut, resetState } from '../../app/store-actions.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { isNativeWrapper } from '../native/native-bridge.ts';
 import { newIdempotencyKey, offlineQueue } from '../offline/queue.ts';
+import { QUEUED_ERROR } from '../offline/queued-error.ts';
 import { markFresh, markStale, readCache, readCacheKey } from '../offline/read-cache.ts';
 import { offlineTexts } from '../offline/texts.ts';
 import { navigateTo } from '../session/navigation.ts';
@@ -267,22 +268,6 @@ const onlineQuery = async (
 // Offline (decision 0021): writes carry an Idempotency-Key and wait in the offline queue when the
 // network fails; reads fall back to their last answer kept on the device.
 // ---------------------------------------------------------------------------------------------
-
-/** What the queue answers a write it kept: the caller's form sees an error with this message. */
-export const QUEUED_ERROR: ApiErrorResult = {
-  code: ErrorCode.Unhandled,
-  status: 0,
-  message: offlineTexts.queuedToast,
-};
-
-/** True when a write's error means "kept in the offline queue, sent later". */
-export function isQueuedError(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { message?: unknown }).message === QUEUED_ERROR.message
-  );
-}
 
 /** Calls that make no sense later (getting a session, unlocking an archive) are never queued. */
 function isQueueable(args: string | FetchArgs): args is FetchArgs {

@@ -110,7 +110,13 @@ export function OfflineStatus() {
               role="status"
             />
           ) : (
-            <Badge color="orange" variant="light" role="status" miw="max-content">
+            <Badge
+              color="orange"
+              variant="light"
+              role="status"
+              aria-label={stale ? offlineTexts.staleData : offlineTexts.offline}
+              miw="max-content"
+            >
               {stale ? offlineTexts.staleData : offlineTexts.offline}
             </Badge>
           )}

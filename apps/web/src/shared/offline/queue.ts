@@ -117,7 +117,18 @@ export const offlineQueue = {
       createdAt: new Date().toISOString(),
       state: 'pending',
     };
-    // The same write (same key) is never queued twice.
+    // The same write is never queued twice: neither the same key, nor an identical write still
+    // waiting (a form submitted again while offline).
+    const same = read().find(
+      (e) =>
+        e.state === 'pending' &&
+        e.account === entry.account &&
+        e.archiveId === entry.archiveId &&
+        e.method === entry.method &&
+        e.url === entry.url &&
+        JSON.stringify(e.body) === JSON.stringify(entry.body),
+    );
+    if (same) return same;
     write([...read().filter((e) => e.key !== entry.key), created]);
     return created;
   },
