@@ -39,6 +39,7 @@ import { routeModules } from './modules/routes.ts';
 import { AppError } from './shared/app-error.ts';
 import { toErrorEnvelope } from './shared/error-handler.ts';
 import { isPrivateApiUrl, onClientError, onFrameworkError, serializeRequest } from './shared/http-edge.ts';
+import { registerIdempotency } from './shared/idempotency-hook.ts';
 import { createMailer, type Mailer } from './shared/mailer.ts';
 import { passwordQueue } from './shared/passwords.ts';
 import { retryMessage } from './shared/retry-message.ts';
@@ -309,6 +310,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   });
 
   registerAuthGuard(app);
+  registerIdempotency(app);
   for (const routes of routeModules) await app.register(routes);
 
   const webDist = config.webDist;

@@ -4,6 +4,7 @@ import type { RateLimitTables } from '../modules/auth/rate-limit.table.ts';
 import type { CondominiumTables } from '../modules/condominiums/condominium.table.ts';
 import type { InstalmentTables } from '../modules/instalments/instalment.table.ts';
 import type { PeopleTables } from '../modules/people/people.table.ts';
+import type { IdempotencyTables } from '../shared/idempotency.table.ts';
 import type { ControlTables } from './control.table.ts';
 
 /**
@@ -16,4 +17,5 @@ export type Database = ControlTables &
   CondominiumTables &
   ActivityTables &
   RateLimitTables &
-  InstalmentTables;
+  InstalmentTables &
+  IdempotencyTables;

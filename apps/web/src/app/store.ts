@@ -8,6 +8,7 @@ import {
 } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../shared/api/api.ts';
+import { readCache } from '../shared/offline/read-cache.ts';
 import { sessionStore } from '../shared/session/session-storage.ts';
 import { authSlice } from './state/auth-slice.ts';
 import { archiveSet, archiveUnset, generalSlice, sidebarToggled } from './state/general-slice.ts';
@@ -62,6 +63,8 @@ listener.startListening({
     listenerApi.dispatch(api.util.resetApiState());
   },
 });
+// The answers kept for offline reading belong to the session that read them.
+listener.startListening({ actionCreator: loggedOut, effect: () => readCache.clear() });
 
 export function makeStore(preloadedState?: Partial<RootState>) {
   const created = configureStore({

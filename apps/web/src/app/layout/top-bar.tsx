@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { logout, unsetArchive } from '../../features/auth/session-thunks.ts';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
+import { OfflineStatus } from '../../shared/offline/offline-status.tsx';
 import { selectAccount, selectUserName } from '../state/auth-slice.ts';
 import {
   selectArchive,
@@ -76,6 +77,7 @@ export function TopBar({ onOpenWhatsNew }: TopBarProps) {
         {pending && <Loader size="xs" role="status" aria-label={t('updatingLastAccess')} />}
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <OfflineStatus />
         {onOpenWhatsNew && (
           <Button
             variant="light"

@@ -50,6 +50,8 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery,
   tagTypes: TAG_TYPES,
+  // Back online, what is on screen is read again (it may be the copy kept on the device).
+  refetchOnReconnect: true,
   endpoints: () => ({}),
 });
 

@@ -16,6 +16,10 @@ import { modalOpened } from '../../app/state/modals-slice.ts';
 import { loggedOut, resetState } from '../../app/store-actions.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { isNativeWrapper } from '../native/native-bridge.ts';
+import { newIdempotencyKey, offlineQueue } from '../offline/queue.ts';
+import { QUEUED_ERROR } from '../offline/queued-error.ts';
+import { markFresh, markStale, readCache, readCacheKey } from '../offline/read-cache.ts';
+import { offlineTexts } from '../offline/texts.ts';
 import { navigateTo } from '../session/navigation.ts';
 import { sessionStore } from '../session/session-storage.ts';
 import type { ApiErrorResult, ApiExtraOptions, ApiMeta } from './api-types.ts';
@@ -230,13 +234,13 @@ const isUnauthenticated = (error: ApiErrorResult) =>
  * token once on an expired session (one refresh shared by concurrent calls) and retries, and applies
  * the error handling of spec section 8 unless the endpoint handles the code itself (`extraOptions`).
  */
-export const baseQuery: BaseQueryFn<
-  string | FetchArgs,
-  unknown,
-  ApiErrorResult,
-  ApiExtraOptions,
-  ApiMeta
-> = async (args, api, extraOptions = {}) => {
+const onlineQuery = async (
+  args: string | FetchArgs,
+  api: BaseQueryApi,
+  extraOptions: ApiExtraOptions,
+  /** A write that goes to the offline queue when the network fails: no toast for that failure. */
+  queueable = false,
+): Promise<{ data: unknown; meta: ApiMeta } | { error: ApiErrorResult; meta: ApiMeta }> => {
   const tokenUsed = (api.getState() as SessionView).auth.accessToken;
   let result = await attempt(args, api, extraOptions);
 
@@ -253,8 +257,110 @@ export const baseQuery: BaseQueryFn<
   }
 
   if (result.ok) return { data: result.data, meta: result.meta };
+  if (queueable && result.error.status === 0) return { error: result.error, meta: result.meta };
   if (!SESSION_PATHS.includes(pathOf(args)) || result.error.code !== ErrorCode.Unauthenticated) {
     handleError(result.error, api.dispatch, extraOptions);
   }
   return { error: result.error, meta: result.meta };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Offline (decision 0021): writes carry an Idempotency-Key and wait in the offline queue when the
+// network fails; reads fall back to their last answer kept on the device.
+// ---------------------------------------------------------------------------------------------
+
+/** Calls that make no sense later (getting a session, unlocking an archive) are never queued. */
+function isQueueable(args: string | FetchArgs): args is FetchArgs {
+  if (typeof args === 'string') return false;
+  const path = pathOf(args);
+  if (SESSION_PATHS.includes(path) || path.startsWith('/user/') || path.startsWith('/api/db/')) return false;
+  const body: unknown = args.body;
+  return !(
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof Blob !== 'undefined' && body instanceof Blob)
+  );
+}
+
+function urlWithParams(args: FetchArgs): string {
+  const params = Object.entries((args.params ?? {}) as Record<string, unknown>).filter(
+    ([, value]) => value !== undefined,
+  );
+  if (params.length === 0) return args.url;
+  const search = new URLSearchParams(params.map(([k, v]) => [k, String(v)]));
+  return `${args.url}${args.url.includes('?') ? '&' : '?'}${search.toString()}`;
+}
+
+function withIdempotencyKey(args: FetchArgs, key: string): FetchArgs {
+  const headers = new Headers(args.headers as HeadersInit | undefined);
+  headers.set('Idempotency-Key', key);
+  return { ...args, headers };
+}
+
+const sessionAccount = () => sessionStore.readSession()?.username ?? null;
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+function queue(args: FetchArgs, key: string, api: BaseQueryApi) {
+  offlineQueue.add({
+    key,
+    account: sessionAccount() ?? '',
+    archiveId: (api.getState() as SessionView).general.archive?.id ?? null,
+    method: (args.method ?? 'GET').toUpperCase(),
+    url: urlWithParams(args),
+    body: args.body,
+  });
+  notifications.show({
+    id: 'offline-queued',
+    color: 'blue',
+    title: offlineTexts.queuedTitle,
+    message: offlineTexts.queuedToast,
+  });
+  return { error: QUEUED_ERROR, meta: {} as ApiMeta };
+}
+
+/**
+ * The one base query of the app: `onlineQuery` above, plus the offline behaviour. A write (RTK
+ * mutation) is sent with a new Idempotency-Key; when the device is offline or the answer is lost it is
+ * kept in the offline queue with that key (sent again later, applied once by the server). A read
+ * keeps its answer on the device; offline, it answers with the last one and marks the data as not up
+ * to date.
+ */
+export const baseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  ApiErrorResult,
+  ApiExtraOptions,
+  ApiMeta
+> = async (args, api, extraOptions = {}) => {
+  if (api.type === 'mutation' && isQueueable(args)) {
+    const key = newIdempotencyKey();
+    const sent = withIdempotencyKey(args, key);
+    if (isOffline()) return queue(sent, key, api);
+    const result = await onlineQuery(sent, api, extraOptions, true);
+    if ('error' in result && result.error.status === 0) return queue(sent, key, api);
+    return result;
+  }
+  if (api.type !== 'query') return onlineQuery(args, api, extraOptions);
+  const request = typeof args === 'string' ? { url: args } : args;
+  const cacheKey = readCacheKey({
+    account: sessionAccount(),
+    archiveId: (api.getState() as SessionView).general.archive?.id ?? null,
+    method: (request.method ?? 'GET').toUpperCase(),
+    url: request.url,
+    params: request.params,
+    body: request.body,
+  });
+  const result = await onlineQuery(args, api, extraOptions);
+  if ('data' in result) {
+    readCache.save(cacheKey, result.data, result.meta);
+    markFresh();
+    return result;
+  }
+  if (result.error.status === 0) {
+    const stored = readCache.load(cacheKey);
+    if (stored) {
+      markStale(stored.savedAt);
+      return { data: stored.data, meta: stored.meta };
+    }
+  }
+  return result;
 };

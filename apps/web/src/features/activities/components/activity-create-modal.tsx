@@ -32,6 +32,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiErrorResult } from '../../../shared/api/api-types.ts';
 import { serverFieldErrors } from '../../../shared/api/error-message.ts';
 import { firstErrorOf, revealFirstInvalid } from '../../../shared/forms/first-error.ts';
+import { isQueuedError } from '../../../shared/offline/queued-error.ts';
 import { DateField } from '../../../shared/ui/date-field.tsx';
 import { useGuardedClose } from '../../../shared/ui/unsaved-changes.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
@@ -152,6 +153,7 @@ export function ActivityCreateModal({ opened, hidden = false, onClose }: Activit
         onClose();
         open('attivita', created.id);
       } catch (error) {
+        if (isQueuedError(error)) return onClose();
         // A refused value is shown once, under its field (or above the form), never also as a toast.
         const fields = serverFieldErrors(error as ApiErrorResult);
         const known = Object.keys(fields).filter((f) => f in valid);

@@ -26,6 +26,8 @@ import {
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PendingBadge } from '../../../shared/offline/pending-badge.tsx';
+import { unlessQueued } from '../../../shared/offline/queued-error.ts';
 import { EntityDrawerError } from '../../../shared/ui/entity-drawer-error.tsx';
 import { InlineEditor } from '../../../shared/ui/inline-editor.tsx';
 import { useDrawerUnsavedChanges } from '../../../shared/ui/unsaved-changes.tsx';
@@ -90,6 +92,7 @@ export function ActivityDetail({ id, onClose }: ActivityDetailProps) {
         </Title>
         <Group gap="xs">
           <StateBadge stato={data.stato} />
+          <PendingBadge activityId={data.id} />
           <PriorityBadge priorita={data.priorita} />
           <DueBadge due={data.dataConcludereEntro} stato={data.stato} />
         </Group>
@@ -378,7 +381,7 @@ function NotesSection({ activityId, notes }: { activityId: number; notes: Activi
         confirmLabel={t('detail.addNote')}
         onClose={() => setAskOperator(false)}
         onConfirm={async ({ operatore }) => {
-          await addNote({ id: activityId, testo: text, operatore }).unwrap();
+          await addNote({ id: activityId, testo: text, operatore }).unwrap().catch(unlessQueued);
           setText('');
           setAskOperator(false);
           notifications.show({ color: 'green', message: t('detail.noteAdded') });

@@ -37,6 +37,7 @@ import {
 import { startTransition, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PendingBadge } from '../../../shared/offline/pending-badge.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import {
   useActivitiesQuery,
@@ -302,6 +303,7 @@ export function ActivityList({ onCreate }: ActivityListProps) {
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <StateBadge stato={item.stato} />
+                      <PendingBadge activityId={item.id} />
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{italianDate(item.dataApertura)}</Table.Td>
                     <Table.Td>{item.gestore}</Table.Td>
@@ -373,6 +375,7 @@ function ActivityCard({ item, onOpen }: { item: ActivityListItem; onOpen: () => 
         <Text size="sm">{item.intestazioneCondominio}</Text>
         <Group gap={4}>
           <StateBadge stato={item.stato} />
+          <PendingBadge activityId={item.id} />
           <DueBadge due={item.dataConcludereEntro} stato={item.stato} />
           <Flags item={item} />
         </Group>
