@@ -4,7 +4,7 @@ import { expect as baseExpect, test } from '../support/fixtures.ts';
 
 // The shared machine is often loaded: waits are generous, the journey itself is unchanged.
 const expect = baseExpect.configure({ timeout: 30_000 });
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 480_000 });
 
 /** Logs in as the demo administrator on the open archive (its resident portal is active) and opens /activities. */
 async function openActivities(page: Page): Promise<void> {
@@ -87,7 +87,7 @@ test.describe('modifica di un’attività', () => {
 
     // After a reload the server has the change.
     await page.reload();
-    await expect(list.getByRole('button', { name: edited })).toBeVisible();
+    await expect(list.getByRole('button', { name: edited })).toBeVisible({ timeout: 90_000 });
   });
 
   test('someone else saves meanwhile: the conflict says so, and a reload keeps what was typed', async ({
