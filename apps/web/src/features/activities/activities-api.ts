@@ -34,6 +34,49 @@ type Id = { id: number };
 type InterventionKey = { id: number; fornitoreId: number; interventoId: number };
 type AssignmentKey = { attivitaId: number; interventoId: number };
 
+/** The list row of a saved activity (the detail without its events and interventions). */
+function listItemOf(detail: ActivityDetail): ActivityListItem {
+  const { eventi: _e, interventi: _i, ...item } = detail;
+  return item;
+}
+
+/** The list fields each query parameter filters or orders on. */
+const LIST_DEPENDS_ON: Partial<Record<keyof ActivityListQuery, ReadonlyArray<keyof ActivityListItem>>> = {
+  searchQuery: ['titolo', 'descrizione', 'intestazioneCondominio', 'condGenID'],
+  condGenID: ['condGenID'],
+  condGendID: ['condGenID'],
+  priorita: ['priorita'],
+  tipoSegnalazID: ['tipoSegnalazID'],
+  richiedenteID: ['richiedenteID'],
+  servizio: ['servizio'],
+  datiIncompleti: ['richiedenteID', 'dataConcludereEntro', 'gestore'],
+  esercizioID: ['esercizioID'],
+};
+const ORDER_DEPENDS_ON: Record<string, ReadonlyArray<keyof ActivityListItem>> = {
+  priorita: ['priorita'],
+  scadenza: ['dataConcludereEntro'],
+  aggiornamento: ['ultimoAggiornamento'],
+};
+
+/**
+ * Whether a loaded list may gain, lose or move the saved activity: a filter or the order reads a field
+ * that changed. An unknown previous version counts as a change.
+ */
+export function listMayChange(
+  args: ActivityListQuery,
+  before: ActivityDetail | undefined,
+  after: ActivityDetail,
+): boolean {
+  const fields = new Set<keyof ActivityListItem>(ORDER_DEPENDS_ON[String(args.orderBy ?? '')] ?? []);
+  for (const [param, read] of Object.entries(LIST_DEPENDS_ON)) {
+    const value = args[param as keyof ActivityListQuery];
+    if (value !== undefined && value !== '' && value !== false) for (const f of read ?? []) fields.add(f);
+  }
+  if (fields.size === 0) return false;
+  if (!before) return true;
+  return [...fields].some((f) => before[f] !== after[f]);
+}
+
 const activityTags = (id: number) => [
   { type: 'Activity' as const, id },
   { type: 'Activity' as const, id: 'LIST' },
@@ -59,7 +102,39 @@ export const activitiesApi = api.injectEndpoints({
     }),
     updateActivity: build.mutation<ActivityDetail, Id & { body: ActivityUpdate }>({
       query: ({ id, body }) => ({ url: activityPathOf(ActivityPath.item, { id }), method: 'PUT', body }),
-      invalidatesTags: (_r, _e, { id }) => activityTags(id),
+      // The edit form shows a refused value under its field and a stale version as a conflict.
+      extraOptions: { handledCodes: [ErrorCode.Validation, ErrorCode.Business] },
+      // The answer is the whole activity: the drawer and the loaded lists take it without a refetch;
+      // only a list whose filter or order the change touches asks the server again.
+      async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
+        let saved: ActivityDetail;
+        try {
+          ({ data: saved } = await queryFulfilled);
+        } catch {
+          return;
+        }
+        const before = activitiesApi.endpoints.activity.select(id)(getState()).data;
+        dispatch(activitiesApi.util.updateQueryData('activity', id, () => saved));
+        const lists = activitiesApi.util
+          .selectInvalidatedBy(getState(), [{ type: 'Activity', id: 'LIST' }])
+          .filter((entry) => entry.endpointName === 'activities');
+        for (const { originalArgs } of lists) {
+          const args = originalArgs as ActivityListQuery;
+          if (listMayChange(args, before, saved)) {
+            void dispatch(
+              activitiesApi.endpoints.activities.initiate(args, { subscribe: false, forceRefetch: true }),
+            );
+            continue;
+          }
+          dispatch(
+            activitiesApi.util.updateQueryData('activities', args, (page) => {
+              const item = page.items.find((a) => a.id === id);
+              if (item) Object.assign(item, listItemOf(saved));
+            }),
+          );
+        }
+        dispatch(activitiesApi.util.invalidateTags(['Home']));
+      },
     }),
     deleteActivity: build.mutation<{ id: number }, Id & { objVersion: number }>({
       query: ({ id, objVersion }) => ({

@@ -74,6 +74,21 @@ export default {
     created: 'Attività n. {{numero}} creata',
     createError: "Non è stato possibile creare l'attività",
   },
+  edit: {
+    button: 'Modifica',
+    buttonAria: 'Modifica attività',
+    title: 'Modifica attività',
+    saved: 'Attività aggiornata',
+    conflictTitle: 'Modificata da un altro utente',
+    conflictText:
+      'Nel frattempo qualcun altro ha modificato questa attività, quindi le tue modifiche non sono state salvate. Ricarica per vedere la versione aggiornata: quello che hai scritto resta nel modulo.',
+    reload: 'Ricarica',
+    rebased:
+      'Versione aggiornata caricata. Le tue modifiche sono rimaste nel modulo: controllale e salva di nuovo.',
+    rebasedBoth:
+      'Versione aggiornata caricata. Le tue modifiche sono rimaste nel modulo; sotto i campi cambiati da entrambi trovi il valore scelto dall’altro utente. Controlla e salva di nuovo.',
+    theirValue: 'Un altro utente ha indicato: {{value}}',
+  },
   detail: {
     header: 'Pratica n. {{numero}}',
     manager: 'Gestore: {{gestore}}',

@@ -4,11 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityCreateModal } from '../../../features/activities/components/activity-create-modal.tsx';
 import { ActivityList } from '../../../features/activities/components/activity-list.tsx';
+import { usePortal } from '../../../features/activities/portal.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 
 export function ActivitiesPage() {
   const { t } = useTranslation('activities');
   const [creating, setCreating] = useState<'normal' | 'hidden' | null>(null);
+  const portal = usePortal();
   return (
     <>
       <PageHeader
@@ -19,7 +21,7 @@ export function ActivitiesPage() {
             <Button
               variant="default"
               leftSection={<IconEyeOff size={16} aria-hidden />}
-              onClick={() => setCreating('hidden')}
+              onClick={() => (portal.enabled ? setCreating('hidden') : portal.explainNotEnabled())}
             >
               {t('newHidden')}
             </Button>

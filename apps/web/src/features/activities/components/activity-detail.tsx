@@ -46,6 +46,7 @@ import {
 } from '../activities-api.ts';
 import { italianDate, italianDateTime } from '../format.ts';
 import { DueBadge, PriorityBadge, StateBadge } from './activity-badges.tsx';
+import { ActivityEditForm } from './activity-edit-form.tsx';
 import { InterventionSection } from './intervention-section.tsx';
 import { OperatorModal } from './operator-modal.tsx';
 
@@ -69,6 +70,7 @@ export function ActivityDetail({ id, onClose }: ActivityDetailProps) {
   const [manager, setManager] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [editingDescription, setEditingDescription] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
 
   // Opening the activity reads its notices (the providers' answers).
   useEffect(() => {
@@ -83,71 +85,97 @@ export function ActivityDetail({ id, onClose }: ActivityDetailProps) {
 
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Text size="sm" c="gray.7">
-          {data.intestazioneCondominio} · {t('detail.header', { numero: data.numeroPratica })}
-        </Text>
-        <Title order={2} fz="h3" style={{ overflowWrap: 'anywhere' }}>
-          {data.titolo}
-        </Title>
-        <Group gap="xs">
-          <StateBadge stato={data.stato} />
-          <PendingBadge activityId={data.id} />
-          <PriorityBadge priorita={data.priorita} />
-          <DueBadge due={data.dataConcludereEntro} stato={data.stato} />
-        </Group>
-        <Text size="sm">
-          {data.gestore ? t('detail.manager', { gestore: data.gestore }) : t('detail.noManager')} ·{' '}
-          {t('openedOn', { date: italianDate(data.dataApertura) })}
-          {data.dataChiusura ? ` · ${t('closedOn', { date: italianDate(data.dataChiusura) })}` : ''}
-        </Text>
-        <Text size="sm" c="gray.7">
-          {data.tipoSegnalazDescr}
-          {data.richiedenteDescr ? ` · ${t('fields.richiedente')}: ${data.richiedenteDescr}` : ''}
-          {data.nascosta ? ` · ${t('hidden')}` : ''}
-        </Text>
-        <ActivityCommonPartLink condominioId={data.condGenID} servizio={data.servizio} />
-      </Stack>
-
-      <Group gap="xs">
-        {activityActionsFrom(data.stato).map((a) => (
-          <Button
-            key={a}
-            size="xs"
-            variant={a === 'chiudi' ? 'filled' : 'light'}
-            aria-label={t(`actionsAria.${a}`)}
-            onClick={() => setAction(a)}
-          >
-            {t(`actions.${a}`)}
-          </Button>
-        ))}
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => {
-            setManager(data.gestore || null);
-            setManagerOpen(true);
+      {editing ? (
+        <ActivityEditForm
+          activity={data}
+          onDone={() => setEditing(false)}
+          onReload={async () => {
+            try {
+              return await refetch().unwrap();
+            } catch {
+              // The base query told the user; the form keeps what was typed.
+              return undefined;
+            }
           }}
-        >
-          {t('detail.changeManager')}
-        </Button>
-        <Menu position="bottom-end">
-          <Menu.Target>
-            <Button size="xs" variant="subtle" aria-label={t('detail.delete')} px={6}>
-              <IconDots size={16} aria-hidden />
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item
-              color="red"
-              leftSection={<IconTrash size={14} aria-hidden />}
-              onClick={() => setDeleting(true)}
+        />
+      ) : (
+        <>
+          <Stack gap={4}>
+            <Text size="sm" c="gray.7">
+              {data.intestazioneCondominio} · {t('detail.header', { numero: data.numeroPratica })}
+            </Text>
+            <Title order={2} fz="h3" style={{ overflowWrap: 'anywhere' }}>
+              {data.titolo}
+            </Title>
+            <Group gap="xs">
+              <StateBadge stato={data.stato} />
+              <PendingBadge activityId={data.id} />
+              <PriorityBadge priorita={data.priorita} />
+              <DueBadge due={data.dataConcludereEntro} stato={data.stato} />
+            </Group>
+            <Text size="sm">
+              {data.gestore ? t('detail.manager', { gestore: data.gestore }) : t('detail.noManager')} ·{' '}
+              {t('openedOn', { date: italianDate(data.dataApertura) })}
+              {data.dataChiusura ? ` · ${t('closedOn', { date: italianDate(data.dataChiusura) })}` : ''}
+            </Text>
+            <Text size="sm" c="gray.7">
+              {data.tipoSegnalazDescr}
+              {data.richiedenteDescr ? ` · ${t('fields.richiedente')}: ${data.richiedenteDescr}` : ''}
+              {data.nascosta ? ` · ${t('hidden')}` : ''}
+            </Text>
+            <ActivityCommonPartLink condominioId={data.condGenID} servizio={data.servizio} />
+          </Stack>
+
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconPencil size={14} aria-hidden />}
+              aria-label={t('edit.buttonAria')}
+              onClick={() => setEditing(true)}
             >
-              {t('detail.delete')}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
-      </Group>
+              {t('edit.button')}
+            </Button>
+            {activityActionsFrom(data.stato).map((a) => (
+              <Button
+                key={a}
+                size="xs"
+                variant={a === 'chiudi' ? 'filled' : 'light'}
+                aria-label={t(`actionsAria.${a}`)}
+                onClick={() => setAction(a)}
+              >
+                {t(`actions.${a}`)}
+              </Button>
+            ))}
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => {
+                setManager(data.gestore || null);
+                setManagerOpen(true);
+              }}
+            >
+              {t('detail.changeManager')}
+            </Button>
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <Button size="xs" variant="subtle" aria-label={t('detail.delete')} px={6}>
+                  <IconDots size={16} aria-hidden />
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={14} aria-hidden />}
+                  onClick={() => setDeleting(true)}
+                >
+                  {t('detail.delete')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </>
+      )}
 
       <Stack gap={4}>
         <Group justify="space-between">
