@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiErrorResult } from '../../../shared/api/api-types.ts';
 import { serverFieldErrors } from '../../../shared/api/error-message.ts';
 import { revealFirstInvalid } from '../../../shared/forms/first-error.ts';
+import { isQueuedError } from '../../../shared/offline/queued-error.ts';
 import { useDrawerUnsavedChanges, useGuardedClose } from '../../../shared/ui/unsaved-changes.tsx';
 import { useUpdateActivityMutation } from '../activities-api.ts';
 import { ActivityFields } from './activity-fields.tsx';
@@ -60,6 +61,12 @@ export function ActivityEditForm({ activity, onDone, onReload }: ActivityEditFor
         form.resetDirty();
         onDone();
       } catch (caught) {
+        // Offline: the edit waits in the queue (the queue's toast says so) and the form is done.
+        if (isQueuedError(caught)) {
+          form.resetDirty();
+          onDone();
+          return;
+        }
         const error = caught as ApiErrorResult;
         if (error?.status === 409 && error.code === ErrorCode.Business) {
           setConflict(true);
