@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { DatabaseNotUpdatedModal } from '../../features/archives/components/database-not-updated-modal.tsx';
 import { PidNotEnabledModal } from '../../features/archives/components/pid-not-enabled-modal.tsx';
 import { ReportModal } from '../../features/reports/components/report-modal.tsx';
+import { SearchPalette } from '../../features/search/search-palette.tsx';
 import { useAppSelector } from '../../shared/hooks.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { selectIsMobile, selectSidebarExpanded } from '../state/general-slice.ts';
@@ -68,6 +69,7 @@ export function MainLayout() {
       <DatabaseNotUpdatedModal />
       <PidNotEnabledModal />
       <ReportModal />
+      <SearchPalette />
       {whatsNewEnabled() && <WhatsNewDrawer opened={whatsNewOpen} onClose={() => setWhatsNewOpen(false)} />}
     </AppShell>
   );

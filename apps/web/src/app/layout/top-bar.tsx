@@ -11,6 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { logout, unsetArchive } from '../../features/auth/session-thunks.ts';
+import { SearchButton } from '../../features/search/search-palette.tsx';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import { selectAccount, selectUserName } from '../state/auth-slice.ts';
 import {
@@ -76,6 +77,7 @@ export function TopBar({ onOpenWhatsNew }: TopBarProps) {
         {pending && <Loader size="xs" role="status" aria-label={t('updatingLastAccess')} />}
       </Group>
       <Group gap="xs" wrap="nowrap">
+        {archive && <SearchButton />}
         {onOpenWhatsNew && (
           <Button
             variant="light"

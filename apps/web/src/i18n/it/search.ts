@@ -1,0 +1,23 @@
+export default {
+  open: 'Cerca (Ctrl+K)',
+  openShort: 'Cerca',
+  label: 'Cerca in tutto l’archivio',
+  placeholder: 'Cerca attività, contatti, fornitori, condomini, parti comuni…',
+  hint: 'Scrivi almeno 3 caratteri: nome, numero, codice fiscale, partita IVA, email, indirizzo.',
+  searching: 'Ricerca in corso…',
+  empty: 'Nessun risultato per «{{q}}».',
+  emptyHint: 'Controlla le parole o prova con l’inizio di un nome o di un codice.',
+  error: 'La ricerca non è riuscita. Riprova tra poco.',
+  retry: 'Riprova',
+  kinds: {
+    attivita: 'Attività',
+    contatto: 'Contatti',
+    fornitore: 'Fornitori',
+    condominio: 'Condomini',
+    parteComune: 'Parti comuni',
+  },
+  more_one: 'e 1 altro',
+  more_other: 'e altri {{count}}',
+  moreCapped: 'e oltre {{count}} altri',
+  footer: '↑ ↓ per scegliere, Invio per aprire, Esc per chiudere',
+};
