@@ -1,5 +1,16 @@
 import '@mantine/spotlight/styles.css';
-import { ActionIcon, Button, Center, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Center,
+  CloseButton,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { SEARCH_MIN_LENGTH, type SearchGroup } from '@stabile/contract';
@@ -114,12 +125,19 @@ export function SearchPalette() {
       fullScreen={mobile}
       scrollable
       maxHeight={mobile ? '80dvh' : 480}
-      title={t('label')}
+      // The dialog's name; shown on the phone, where the palette fills the screen.
+      title={mobile ? t('label') : <VisuallyHidden>{t('label')}</VisuallyHidden>}
+      styles={{ header: mobile ? { paddingInline: 'var(--mantine-spacing-md)' } : { display: 'contents' } }}
     >
       <Spotlight.Search
         placeholder={t('placeholder')}
         aria-label={t('label')}
         leftSection={<IconSearch size={18} stroke={1.5} aria-hidden />}
+        rightSectionPointerEvents="all"
+        rightSection={
+          // On the phone there is no Escape key: a close button instead.
+          mobile ? <CloseButton aria-label={t('close')} onClick={searchPalette.close} /> : undefined
+        }
       />
       <Spotlight.ActionsList aria-label={t('label')}>
         {ready ? (

@@ -9,6 +9,7 @@ export default {
   emptyHint: 'Controlla le parole o prova con l’inizio di un nome o di un codice.',
   error: 'La ricerca non è riuscita. Riprova tra poco.',
   retry: 'Riprova',
+  close: 'Chiudi la ricerca',
   kinds: {
     attivita: 'Attività',
     contatto: 'Contatti',
