@@ -27,6 +27,7 @@ import * as m0028 from './0028_postgres_open_search_walk.ts';
 import * as m0040 from './0040_common_part_services.ts';
 import * as m0050 from './0050_instalments.ts';
 import * as m0060 from './0060_attachments.ts';
+import * as m0090 from './0090_search_phones.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0040_common_part_services': m0040,
   '0050_instalments': m0050,
   '0060_attachments': m0060,
+  '0090_search_phones': m0090,
 };

@@ -74,12 +74,22 @@ async function fill(who: TestSession, tag: string) {
   );
   await create(
     '/api/persona',
-    { descr: `Rossi Mariagrazia ${tag}`, codiceFiscale: 'RSSMGR70A41F205X', email: 'mariagrazia@example.it' },
+    {
+      descr: `Rossi Mariagrazia ${tag}`,
+      codiceFiscale: 'RSSMGR70A41F205X',
+      email: 'mariagrazia@example.it',
+      telefono1: '02 8765.4321',
+    },
     who,
   );
   await create(
     '/api/fornitore',
-    { descr: `Termoidraulica Brambilla ${tag}`, partitaIva: VAT, email: 'info@brambilla.example.it' },
+    {
+      descr: `Termoidraulica Brambilla ${tag}`,
+      partitaIva: VAT,
+      email: 'info@brambilla.example.it',
+      telefono3: '+39 (333) 123-4567',
+    },
     who,
   );
   const activity = await call(
@@ -166,6 +176,22 @@ describe('GET /api/cerca', () => {
     // The activity number is a word of the activity's index: the hit whose number is the query is first.
     const byNumber = await search(`${mine.activity.numeroPratica} caldaia`);
     expect(titles(byNumber, 'attivita')[0]).toContain('Caldaia in blocco Alfa');
+  });
+
+  it('finds contacts and providers by phone number, however it is written', async () => {
+    for (const q of ['02 8765 4321', '0287654321', '02-876', '028']) {
+      expect(titles(await search(q), 'contatto'), q).toEqual(['Rossi Mariagrazia Alfa']);
+    }
+    for (const q of ['+39 333 1234567', '+39333', '+39 (333) 123']) {
+      expect(titles(await search(q), 'fornitore'), q).toEqual(['Termoidraulica Brambilla Alfa']);
+    }
+    const hit = (await search('0287654321')).body.data.groups[0].hits[0];
+    expect(hit.subtitle).toContain('02 8765.4321');
+    // Another number, another archive's same number: nothing.
+    expect((await search('0287654322')).body.data.groups).toEqual([]);
+    expect(titles(await search('0287654321', other), 'contatto')).toEqual(['Rossi Mariagrazia Beta']);
+    // A provider's phone is not shown to a user without the providers area.
+    expect((await search('+39333', restricted)).body.data.groups).toEqual([]);
   });
 
   it('ignores accents both ways and matches every word as a prefix', async () => {

@@ -18,6 +18,7 @@ import { listPage as listCommonPartPage } from '../common-parts/common-part.serv
 import { listCondominiumPage } from '../condominiums/condominium.service.ts';
 import { searchTerms } from '../people/people-search.ts';
 import { listRecords } from '../people/registry.service.ts';
+import { phoneDigits, rowsByPhone } from './phone-search.ts';
 
 /*
  * Search everything (issue 28, part 1): one query of each area's own list search (the FTS5 tables
@@ -125,27 +126,46 @@ async function activities(ctx: SearchContext, q: string): Promise<KindPage> {
 }
 
 async function registry(ctx: SearchContext, table: 'persons' | 'providers', q: string): Promise<KindPage> {
-  const result = await listRecords(
-    { db: ctx.db, dialect: ctx.dialect, archiveId: ctx.scope.archiveId },
-    table,
-    page,
-    { search: q },
-  );
-  return {
-    candidates: result.items.map((r) => ({
+  const digits = phoneDigits(q);
+  const [result, byPhone] = await Promise.all([
+    listRecords({ db: ctx.db, dialect: ctx.dialect, archiveId: ctx.scope.archiveId }, table, page, {
+      search: q,
+    }),
+    digits ? rowsByPhone(ctx.db, table, ctx.scope.archiveId, digits, SEARCH_HITS_PER_KIND) : [],
+  ]);
+  const drawer = table === 'persons' ? 'persona' : 'fornitore';
+  const candidates: Candidate[] = result.items.map((r) => ({
+    hit: {
+      id: r.id,
+      drawer,
+      drawerId: String(r.id),
+      title: r.descr,
+      subtitle: joined(r.partitaIva, r.codiceFiscale, r.email, r.telefono1, r.citta),
+    },
+    name: r.descr,
+    codes: [r.partitaIva, r.codiceFiscale, r.email, r.telefono1],
+  }));
+  // The phone matches the full-text search did not find (a VAT number can be both).
+  const found = new Set(candidates.map((c) => c.hit.id));
+  const phoneOnly = byPhone.filter((r) => !found.has(r.id));
+  for (const r of phoneOnly.slice(0, SEARCH_HITS_PER_KIND - candidates.length)) {
+    const phones = [r.telefono1, r.telefono2, r.telefono3];
+    const phone = phones.find(
+      (p) => p !== null && digits !== null && p.replace(/[\s\-./()]/g, '').startsWith(digits),
+    );
+    candidates.push({
       hit: {
         id: r.id,
-        drawer: table === 'persons' ? 'persona' : 'fornitore',
+        drawer,
         drawerId: String(r.id),
         title: r.descr,
-        subtitle: joined(r.partitaIva, r.codiceFiscale, r.email, r.telefono1, r.citta),
+        subtitle: joined(phone, r.email, r.citta),
       },
       name: r.descr,
-      codes: [r.partitaIva, r.codiceFiscale, r.email, r.telefono1],
-    })),
-    total: result.total,
-    capped: result.capped,
-  };
+      codes: phones.map((p) => p?.replace(/[\s\-./()]/g, '') ?? null),
+    });
+  }
+  return { candidates, total: result.total + phoneOnly.length, capped: result.capped };
 }
 
 async function condominiums(ctx: SearchContext, q: string): Promise<KindPage> {
