@@ -1,13 +1,17 @@
 import { partitaIvaFromBody } from '@stabile/contract';
 import { chooseArchive, DEMO, login } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { expect as baseExpect, test } from '../support/fixtures.ts';
+
+// The shared machine can be slow: each step may take longer than the default 5 s.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 180_000 });
 
 test.describe('search everything', () => {
   test.beforeEach(async ({ page }) => {
     await login(page, DEMO.pro.username, DEMO.pro.password);
     await chooseArchive(page, DEMO.archives.open);
-    await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
   });
 
   test('finds a provider by VAT number from the palette and opens its drawer', async ({ page }, testInfo) => {
