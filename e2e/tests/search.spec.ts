@@ -5,7 +5,7 @@ import { expect as baseExpect, test } from '../support/fixtures.ts';
 
 // The shared machine can be slow: each step may take longer than the default 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 test.describe('search everything', () => {
   test.beforeEach(async ({ page }) => {
@@ -36,6 +36,8 @@ test.describe('search everything', () => {
     // From another page, with the drawer closed.
     await page.goto('/');
     await expect(page.getByRole('dialog', { name: 'Fornitore' })).toBeHidden();
+    // The logged-in layout (which holds the palette and its shortcut) is there.
+    await expect(page.getByRole('button', { name: 'Cerca', exact: true })).toBeVisible();
     if (testInfo.project.name === 'phone') {
       await page.getByRole('button', { name: 'Cerca', exact: true }).click();
     } else {

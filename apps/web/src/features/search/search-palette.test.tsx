@@ -51,10 +51,9 @@ afterEach(() => {
   act(() => searchPalette.close());
 });
 
-describe('search palette', () => {
-  it('opens with Ctrl+K, searches from 3 characters once typing pauses, shows the kinds in the given order', {
-    timeout: 20_000,
-  }, async () => {
+// Each case renders the palette and waits for a debounced request: slow on a loaded machine.
+describe('search palette', { timeout: 20_000 }, () => {
+  it('opens with Ctrl+K, searches from 3 characters once typing pauses, shows the kinds in the given order', async () => {
     const api = stubSearch();
     renderWithProviders(<SearchPalette />);
     fireEvent.keyDown(document.documentElement, { key: 'k', code: 'KeyK', ctrlKey: true });
