@@ -3,9 +3,9 @@ import { chooseArchive, DEMO, login } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect as baseExpect, test } from '../support/fixtures.ts';
 
-// The shared machine can be slow: each step may take longer than the default 5 s.
-const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 300_000 });
+// The shared machine can be slow: each step may take far longer than the default 5 s.
+const expect = baseExpect.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 480_000 });
 
 test.describe('search everything', () => {
   test.beforeEach(async ({ page }) => {
