@@ -105,6 +105,17 @@ describe('search palette', { timeout: 20_000 }, () => {
     expect(selectEntityDetails(store.getState())).toEqual({ kind: 'fornitore', id: '7' });
   });
 
+  it('closes on Escape', async () => {
+    stubSearch();
+    renderWithProviders(<SearchPalette />);
+    act(() => searchPalette.open());
+    await screen.findByRole('textbox', { name: 'Cerca in tutto l’archivio' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('textbox', { name: 'Cerca in tutto l’archivio' })).toBeNull(),
+    );
+  });
+
   it('says in Italian when nothing matches', async () => {
     stubSearch(() => envelope({ groups: [] }));
     renderWithProviders(<SearchPalette />);

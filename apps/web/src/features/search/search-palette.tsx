@@ -123,6 +123,9 @@ export function SearchPalette() {
       // Ctrl+K opens the palette from inside a form field too.
       tagsToIgnore={[]}
       fullScreen={mobile}
+      // The theme leaves Escape to the escape layers, which close a layer through its close button;
+      // the palette has none on the desktop, so it closes on Escape itself.
+      closeOnEscape
       scrollable
       maxHeight={mobile ? '80dvh' : 480}
       // The dialog's name; shown on the phone, where the palette fills the screen.
