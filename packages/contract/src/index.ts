@@ -19,4 +19,5 @@ export * from './lookups/index.ts';
 export * from './notifications/index.ts';
 export * from './people/index.ts';
 export * from './reports/index.ts';
+export * from './search/index.ts';
 export * from './validators/index.ts';

@@ -15,6 +15,7 @@ import { deviceRoutes } from './notifications/device.routes.ts';
 import { peopleRoutes } from './people/people.routes.ts';
 import { providersRoutes } from './providers/providers.routes.ts';
 import { reportRoutes } from './reports/report.routes.ts';
+import { searchRoutes } from './search/search.routes.ts';
 import { assignmentRoutes } from './supplier-assignments/assignment.routes.ts';
 import { supplierPortalRoutes } from './supplier-portal/supplier-portal.routes.ts';
 
@@ -38,4 +39,5 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   homeRoutes,
   reportRoutes,
   instalmentRoutes,
+  searchRoutes,
 ];

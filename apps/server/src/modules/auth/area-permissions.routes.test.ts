@@ -32,6 +32,7 @@ const NO_AREA_ALLOWED: Record<string, string> = {
   'GET /api/localita': 'Italian municipalities, the same for every archive',
   'GET /api/operatore': 'the operators of every area',
   'GET /api/conto/lookup': 'accounts of an exercise (instalments, no area flag)',
+  'GET /api/cerca': 'search everything: each kind is left out without its area',
   'GET /api/eventoRegistroAmministratore': 'lookup of the condominium administrators register',
   'GET /api/tipoRisorsa': 'lookup of the condominium resources',
 };

@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { DatabaseNotUpdatedModal } from '../../features/archives/components/database-not-updated-modal.tsx';
 import { PidNotEnabledModal } from '../../features/archives/components/pid-not-enabled-modal.tsx';
 import { ReportModal } from '../../features/reports/components/report-modal.tsx';
+import { SearchPalette } from '../../features/search/search-palette.tsx';
 import { useAppSelector } from '../../shared/hooks.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { UploadExitModal } from '../../shared/ui/upload-exit.tsx';
@@ -70,6 +71,7 @@ export function MainLayout() {
       <PidNotEnabledModal />
       <ReportModal />
       <UploadExitModal />
+      <SearchPalette />
       {whatsNewEnabled() && <WhatsNewDrawer opened={whatsNewOpen} onClose={() => setWhatsNewOpen(false)} />}
     </AppShell>
   );

@@ -11,6 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { logout, unsetArchive } from '../../features/auth/session-thunks.ts';
+import { SearchButton } from '../../features/search/search-palette.tsx';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import { OfflineStatus } from '../../shared/offline/offline-status.tsx';
 import { selectAccount, selectUserName } from '../state/auth-slice.ts';
@@ -78,6 +79,7 @@ export function TopBar({ onOpenWhatsNew }: TopBarProps) {
       </Group>
       <Group gap="xs" wrap="nowrap">
         <OfflineStatus />
+        {archive && <SearchButton />}
         {onOpenWhatsNew && (
           <Button
             variant="light"

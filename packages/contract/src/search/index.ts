@@ -1,0 +1,2 @@
+export * from './search.endpoints.ts';
+export * from './search.schemas.ts';
