@@ -33,6 +33,6 @@ describe('toast and error texts', () => {
     expect(errors.http_401).toBe('La password è errata');
     expect(errors.http_403).toBe('Account non autorizzato');
     const baseQuery = readFileSync(path.join(SRC, 'shared/api/base-query.ts'), 'utf8');
-    expect(baseQuery).toContain('errors:http_${httpStatus}');
+    expect(baseQuery).toContain(`errors:http_\${httpStatus}`);
   });
 });
