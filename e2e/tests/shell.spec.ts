@@ -137,7 +137,16 @@ test.describe('shell', () => {
     await make(`${tag} Alfa`, first.id, '2|2099-01-01|', `1${digits}`);
     await make(`${tag} Beta`, second.id, '3||2024-01-01', `2${digits}`);
 
-    await page.goto('/providers');
+    // Through the app's own navigation (no reload: a loaded machine takes long to start the app again).
+    if (testInfo.project.name === 'phone') {
+      await page.getByRole('button', { name: 'Altro' }).click();
+      await page.getByRole('menuitem', { name: 'Fornitori' }).click();
+    } else {
+      await page
+        .getByRole('navigation', { name: 'Navigazione principale' })
+        .getByRole('link', { name: 'Fornitori' })
+        .click();
+    }
     await expect(page.getByRole('heading', { level: 1, name: 'Fornitori' })).toBeVisible({ timeout: 30_000 });
     await page.getByRole('textbox', { name: 'Cerca' }).fill(tag);
     const list = page.getByRole('table', { name: 'Fornitori' });

@@ -24,6 +24,9 @@ const durcOptions = Object.values(DurcState).map((value) => ({
   label: durcStateLabels[value],
 }));
 
+/** Mantine hides a select's clear button from assistive technology and the keyboard: this one is a real button. */
+const clearButton = (label: string) => ({ 'aria-label': label, 'aria-hidden': false, tabIndex: 0 });
+
 /** The list's filters (spec section 7 "Suppliers"): activity type and DURC state; each clearable. */
 function ProviderFiltersBar() {
   const { t } = useTranslation('providers');
@@ -37,7 +40,7 @@ function ProviderFiltersBar() {
         placeholder={t('filterAny')}
         miw={160}
         clearable
-        clearButtonProps={{ 'aria-label': t('filterClear', { name: t('filterTipoAttivita') }) }}
+        clearButtonProps={clearButton(t('filterClear', { name: t('filterTipoAttivita') }))}
         searchable
         data={types.map((type) => ({ value: String(type.id), label: type.testo }))}
         value={filters.tipoAttivitaID ? String(filters.tipoAttivitaID) : null}
@@ -50,7 +53,7 @@ function ProviderFiltersBar() {
         placeholder={t('filterAny')}
         miw={160}
         clearable
-        clearButtonProps={{ 'aria-label': t('filterClear', { name: t('filterDurc') }) }}
+        clearButtonProps={clearButton(t('filterClear', { name: t('filterDurc') }))}
         data={durcOptions}
         value={filters.durcStato ? String(filters.durcStato) : null}
         onChange={(value) => dispatch(providersFiltersChanged({ durcStato: value ? Number(value) : null }))}
