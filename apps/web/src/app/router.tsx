@@ -15,9 +15,7 @@ import { ErrorBoundary } from '../shared/ui/error-boundary.tsx';
 import { BareLayout } from './layout/bare-layout.tsx';
 import { ErrorPanel } from './layout/error-panel.tsx';
 import { PageLoader } from './layout/page-loader.tsx';
-import { AttachmentPreviewPage } from './routes/attachment-preview/attachment-preview-page.tsx';
 import { LoginPage, MobileLoginPage } from './routes/login/login-page.tsx';
-import { NotFoundPage } from './routes/not-found/not-found-page.tsx';
 
 type PageModule = { Component: ComponentType };
 
@@ -26,6 +24,14 @@ function page(load: () => Promise<PageModule>) {
   return lazy(() => load().then((module) => ({ default: module.Component })));
 }
 
+const AttachmentPreviewPage = lazy(() =>
+  import('./routes/attachment-preview/attachment-preview-page.tsx').then((m) => ({
+    default: m.AttachmentPreviewPage,
+  })),
+);
+const NotFoundPage = lazy(() =>
+  import('./routes/not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
+);
 const ForgotPasswordPage = page(() => import('./routes/forgot-password/forgot-password-page.tsx'));
 const StoreRoute = page(() => import('./store-route.tsx'));
 const PrivateArea = page(() => import('./layout/private-area.tsx'));

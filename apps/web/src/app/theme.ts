@@ -1,4 +1,4 @@
-import { createTheme, Drawer, type MantineColorsTuple, Modal } from '@mantine/core';
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
 const brand: MantineColorsTuple = [
   '#e8f6fa',
@@ -21,7 +21,9 @@ export const theme = createTheme({
   defaultRadius: 'md',
   components: {
     // Escape closes the innermost layer only: shared/ui/escape-layers.ts does it for every layer.
-    Modal: Modal.extend({ defaultProps: { closeOnEscape: false } }),
-    Drawer: Drawer.extend({ defaultProps: { closeOnEscape: false } }),
+    // Plain objects, not `Modal.extend(...)`: importing Modal and Drawer here would put them, their
+    // scroll area and Floating UI in /login's JavaScript.
+    Modal: { defaultProps: { closeOnEscape: false } },
+    Drawer: { defaultProps: { closeOnEscape: false } },
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ErrorCode, isErrorCode } from './errors.ts';
+import { type ErrorCode, httpStatusMessages, isErrorCode } from './errors.ts';
 import { zCoerceNumber, zNumber, zString } from './primitives.ts';
 
 /** Pagination as sent in the body and in the `x-pagination` header (JSON). */
@@ -46,7 +46,9 @@ export function readApiError(body: unknown, httpStatus: number): ApiError {
   if (parsed.success && isErrorCode(parsed.data.error.code)) {
     return parsed.data.error as ApiError;
   }
-  return { code: 999, message: 'Abbiamo riscontrato un errore inaspettato', status: httpStatus };
+  // Spec section 8: an answer without a code says what its HTTP status means (401, 403), else 999.
+  const message = httpStatusMessages[httpStatus] ?? 'Abbiamo riscontrato un errore inaspettato';
+  return { code: 999, message, status: httpStatus };
 }
 
 export function parsePaginationHeader(value: string | null | undefined): Pagination | undefined {

@@ -20,12 +20,6 @@ import { TopBar } from './top-bar.tsx';
 import { useLastAccess } from './use-last-access.ts';
 import { WhatsNewDrawer, whatsNewEnabled } from './whats-new-drawer.tsx';
 
-/**
- * The spec's 150 px expanded sidebar cuts 'Condomini' and wraps 'Parti comuni' at our 14 px font size;
- * 200 px fits every label on one line.
- */
-const SIDEBAR_EXPANDED_WIDTH = 200;
-
 /** Main layout: top bar, sidebar (desktop) or bottom bar (mobile), the page, drawers and modals. */
 export function MainLayout() {
   const mobile = useAppSelector(selectIsMobile);
@@ -40,7 +34,7 @@ export function MainLayout() {
       navbar={
         mobile
           ? undefined
-          : { width: expanded ? SIDEBAR_EXPANDED_WIDTH : LAYOUT_SIZES.navbarCollapsed, breakpoint: 0 }
+          : { width: expanded ? LAYOUT_SIZES.navbarExpanded : LAYOUT_SIZES.navbarCollapsed, breakpoint: 0 }
       }
       footer={mobile ? { height: LAYOUT_SIZES.bottomBar } : undefined}
       padding="md"

@@ -7,7 +7,10 @@ import { selectSidebarExpanded, sidebarToggled } from '../state/general-slice.ts
 import { visibleGroups } from './navigation-items.ts';
 import classes from './sidebar.module.css';
 
-/** The collapsible sidebar (desktop): two groups, entries of forbidden areas hidden. */
+/**
+ * The collapsible sidebar (desktop): two groups, entries of forbidden areas hidden. Expanded it is the
+ * spec's 150 px (LAYOUT_SIZES.navbarExpanded): tighter paddings keep every label on one line.
+ */
 export function Sidebar() {
   const { t } = useTranslation('layout');
   const dispatch = useAppDispatch();
@@ -19,7 +22,7 @@ export function Sidebar() {
   return (
     <Stack component="nav" aria-label={t('mainNavigation')} gap={0} h="100%" justify="space-between">
       <ScrollArea type="never">
-        <Stack gap="xs" p="xs">
+        <Stack gap="xs" p={expanded ? 6 : 'xs'}>
           {groups.map((group, index) => (
             <Stack key={group[0]?.to ?? index} gap={2}>
               {index > 0 && <Divider my={4} />}
@@ -34,8 +37,8 @@ export function Sidebar() {
                     active={active}
                     aria-label={expanded ? undefined : label}
                     label={expanded ? label : undefined}
-                    leftSection={<item.icon size={22} stroke={1.6} aria-hidden />}
-                    className={expanded ? undefined : classes.collapsedLink}
+                    leftSection={<item.icon size={expanded ? 20 : 22} stroke={1.6} aria-hidden />}
+                    className={expanded ? classes.expandedLink : classes.collapsedLink}
                   />
                 );
                 return expanded ? (

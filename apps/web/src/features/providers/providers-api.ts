@@ -5,16 +5,27 @@ import type { Page } from '../../shared/api/api-types.ts';
 export interface ProvidersListArgs {
   pageNumber: number;
   searchQuery?: string;
+  /** Only providers of this activity type. */
+  tipoAttivitaID?: number;
+  /** Only providers in this DURC state (DurcState). */
+  durcStato?: number;
 }
 
 /** Providers (spec section 7 "Suppliers", `/api/fornitore`). */
 export const providersApi = api.injectEndpoints({
   endpoints: (build) => ({
     providers: build.query<Page<RegistryListItem>, ProvidersListArgs>({
-      query: ({ pageNumber, searchQuery }) => ({
+      query: ({ pageNumber, searchQuery, tipoAttivitaID, durcStato }) => ({
         url: '/api/fornitore',
-        // The search is sent only when it has text (spec section 5).
-        params: { pageNumber, pageSize: 15, OrderBy: 'descr', ...(searchQuery ? { searchQuery } : {}) },
+        // The search is sent only when it has text (spec section 5), a filter only when one is chosen.
+        params: {
+          pageNumber,
+          pageSize: 15,
+          OrderBy: 'descr',
+          ...(searchQuery ? { searchQuery } : {}),
+          ...(tipoAttivitaID ? { tipoAttivitaID } : {}),
+          ...(durcStato ? { durcStato } : {}),
+        },
       }),
       transformResponse: toPage<RegistryListItem>,
       providesTags: [{ type: 'Provider', id: 'LIST' }],

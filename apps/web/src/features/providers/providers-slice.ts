@@ -7,14 +7,23 @@ import { resetState } from '../../app/store-actions.ts';
  * Client state of providers (spec section 3): the list page context and the current provider. The
  * list itself is the RTK Query cache of `providers` (one entry per page and search).
  */
+export interface ProviderFilters {
+  /** The provider's activity type (`/api/fornitore/tipoAttivita`); null = any. */
+  tipoAttivitaID: number | null;
+  /** The DURC state (DurcState); null = any. */
+  durcStato: number | null;
+}
+
 export interface ProvidersState {
   pageContext: { searchText: string; pageNumber: number };
+  filters: ProviderFilters;
   /** The provider open in the drawer. */
   currentId: number | null;
 }
 
 const initialState: ProvidersState = {
   pageContext: { searchText: '', pageNumber: 1 },
+  filters: { tipoAttivitaID: null, durcStato: null },
   currentId: null,
 };
 
@@ -24,6 +33,11 @@ export const providersSlice = createSlice({
   reducers: {
     providersSearchChanged(state, action: PayloadAction<string>) {
       state.pageContext = { searchText: action.payload, pageNumber: 1 };
+    },
+    /** A filter changed: the list starts again from page 1. */
+    providersFiltersChanged(state, action: PayloadAction<Partial<ProviderFilters>>) {
+      state.filters = { ...state.filters, ...action.payload };
+      state.pageContext.pageNumber = 1;
     },
     providersPageChanged(state, action: PayloadAction<number>) {
       state.pageContext.pageNumber = action.payload;
@@ -42,6 +56,7 @@ export const providersSlice = createSlice({
       .addCase(resetState, () => initialState),
   selectors: {
     selectProvidersPageContext: (state) => state.pageContext,
+    selectProviderFilters: (state) => state.filters,
     selectCurrentProviderId: (state) => state.currentId,
   },
 });
@@ -51,5 +66,7 @@ declare module '../../app/store.ts' {
 }
 
 export const injectedProviders = providersSlice.injectInto(rootReducer);
-export const { providersSearchChanged, providersPageChanged, currentProviderSet } = providersSlice.actions;
-export const { selectProvidersPageContext, selectCurrentProviderId } = injectedProviders.selectors;
+export const { providersSearchChanged, providersFiltersChanged, providersPageChanged, currentProviderSet } =
+  providersSlice.actions;
+export const { selectProvidersPageContext, selectProviderFilters, selectCurrentProviderId } =
+  injectedProviders.selectors;

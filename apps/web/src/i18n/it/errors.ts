@@ -5,14 +5,17 @@ const catalogue = Object.fromEntries(
   Object.entries(errorCatalogue).map(([code, entry]) => [`error_${code}`, entry.message]),
 );
 
+/**
+ * Error and toast texts shared by every area (spec section 8). A feature's own toasts live in its
+ * namespace (the reports' send failures and success dialogs in reports.ts); nothing here is unused:
+ * shared/ui/toast-texts.test.ts checks it.
+ */
 export default {
   ...catalogue,
   http_401: httpStatusMessages[401] ?? 'La password è errata',
   http_403: httpStatusMessages[403] ?? 'Account non autorizzato',
   toastErrorTitle: 'Errore',
-  toastSuccessTitle: 'Fatto',
   genericSuccess: 'Operazione effettuata con successo',
-  genericFailure: 'Operazione non effettuata',
   sessionExpiredTitle: 'Sessione scaduta',
   sessionExpired: 'La sessione è scaduta. Accedi di nuovo per continuare.',
   tooManyAttempts_one: 'Troppi tentativi. Riprova tra {{count}} minuto.',
@@ -21,15 +24,6 @@ export default {
   timeout: 'Il server non ha risposto in tempo. Riprova tra qualche istante.',
   previewError: "Ooops!... qualcosa è andato storto nel recupero dell'allegato",
   downloadError: 'Non è stato possibile scaricare il file. Riprova.',
-  activityCreateError: "Non è stato possibile creare l'attività.",
-  activityDeleteError: "Non è stato possibile eliminare l'attività.",
-  attachmentError: "Si è verificato un errore con l'allegato.",
-  paginationParseError: 'Non è stato possibile leggere la paginazione della risposta.',
-  bugSendError: "Errore nell'invio della segnalazione",
-  suggestionSendError: "Errore nell'invio del suggerimento",
   pushTokenError:
     'Non è possibile abilitare le notifiche sul dispositivo. Ricarica la pagina o verifica lo stato della tua rete.',
-  bugCreatedTitle: 'Segnalazione creata!',
-  bugCreatedNote: "Riceverai un'email con il riepilogo. Codice di riferimento: {{id}}",
-  suggestionCreatedTitle: 'Grazie per il tuo suggerimento!',
 };

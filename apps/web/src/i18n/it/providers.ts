@@ -8,4 +8,8 @@ export default {
   searchPlaceholder: 'Cerca per nome, partita IVA, città o email',
   count_one: '{{total}} fornitore',
   count_other: '{{total}} fornitori',
+  filterTipoAttivita: 'Tipo di attività',
+  filterDurc: 'DURC',
+  filterAny: 'Tutti',
+  filterClear: 'Togli il filtro {{name}}',
 };

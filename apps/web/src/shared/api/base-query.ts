@@ -178,9 +178,11 @@ function toApiError(error: unknown, status: number | string, retryAfter?: string
   const apiError = readApiError(error, httpStatus);
   const waitMessage = tooManyAttemptsMessage(apiError.code, retryAfter);
   if (waitMessage) return { ...apiError, message: waitMessage };
-  // readApiError's fallback (999) speaks for a body without a code: use the Italian text we hold.
+  // readApiError's fallback (999) speaks for a body without a code: use the Italian text we hold,
+  // the HTTP status's own for 401 and 403 (spec section 8).
   if (apiError.code === ErrorCode.Unhandled && !isErrorBody(error)) {
-    return { ...apiError, message: i18n.t('errors:error_999') };
+    const key = httpStatus === 401 || httpStatus === 403 ? `errors:http_${httpStatus}` : 'errors:error_999';
+    return { ...apiError, message: i18n.t(key) };
   }
   return apiError;
 }

@@ -1,4 +1,11 @@
-import { type ApiError, ErrorCode, errorCatalogue, isErrorCode, REQUEST_TIMEOUT_MS } from '@stabile/contract';
+import {
+  type ApiError,
+  ErrorCode,
+  errorCatalogue,
+  httpStatusMessages,
+  isErrorCode,
+  REQUEST_TIMEOUT_MS,
+} from '@stabile/contract';
 import { i18n } from '../../i18n/i18n.ts';
 import { tooManyAttemptsMessage } from './retry-after.ts';
 
@@ -19,7 +26,9 @@ function readError(body: unknown, status: number, retryAfter: string | null): Ap
         : errorCatalogue[error.code].message);
     return { code: error.code, message, status };
   }
-  return { code: ErrorCode.Unhandled, message: errorCatalogue[ErrorCode.Unhandled].message, status };
+  // No code: the HTTP status's own message for 401 and 403 (spec section 8), else the generic one.
+  const message = httpStatusMessages[status] ?? errorCatalogue[ErrorCode.Unhandled].message;
+  return { code: ErrorCode.Unhandled, message, status };
 }
 
 export async function postJson<T>(path: string, body: unknown): Promise<PublicResult<T>> {

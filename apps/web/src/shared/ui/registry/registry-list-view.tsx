@@ -14,6 +14,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { type RegistryListItem, SEARCH_MIN_LENGTH } from '@stabile/contract';
 import { IconAddressBook, IconPlus, IconSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../api/api-types.ts';
 
@@ -34,6 +35,10 @@ export interface RegistryListViewProps {
   onRetry: () => void;
   onOpen: (id: number) => void;
   onCreate: () => void;
+  /** Filters shown under the search (providers: activity type and DURC). */
+  filters?: ReactNode;
+  /** A filter is chosen: an empty list then says "no results", not "nothing yet". */
+  filtered?: boolean;
 }
 
 /** A list of contacts or providers: search, count, table (narrower on a phone), paging, empty state. */
@@ -51,11 +56,14 @@ export function RegistryListView({
   onRetry,
   onOpen,
   onCreate,
+  filters,
+  filtered = false,
 }: RegistryListViewProps) {
   const { t } = useTranslation([ns, 'contacts', 'common']);
   const narrow = useMediaQuery('(max-width: 48em)');
   const items = data?.items ?? [];
   const pagination = data?.pagination;
+  const narrowed = Boolean(searchQuery) || filtered;
 
   return (
     <Stack gap="md">
@@ -69,6 +77,7 @@ export function RegistryListView({
         value={search}
         onChange={(e) => onSearchChange(e.currentTarget.value)}
       />
+      {filters}
       {isError && (
         <Alert color="red" role="alert">
           <Group justify="space-between">
@@ -84,8 +93,8 @@ export function RegistryListView({
         <Center py="xl">
           <Stack align="center" gap="sm">
             <IconAddressBook size={48} stroke={1.2} aria-hidden color="var(--mantine-color-gray-5)" />
-            <Text fw={600}>{searchQuery ? t('common:noResults') : t(`${ns}:emptyTitle`)}</Text>
-            {!searchQuery && <Text c="gray.7">{t(`${ns}:emptyText`)}</Text>}
+            <Text fw={600}>{narrowed ? t('common:noResults') : t(`${ns}:emptyTitle`)}</Text>
+            {!narrowed && <Text c="gray.7">{t(`${ns}:emptyText`)}</Text>}
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onCreate}>
               {t(`${ns}:new`)}
             </Button>
