@@ -5,8 +5,14 @@ import type {
   EntityDrawerContentProps,
   EntityDrawerDefinition,
 } from '../../shared/ui/entity-drawer-types.ts';
-import { EntityAttachments } from '../attachments/components/entity-attachments.tsx';
-import { ActivityDetail } from './components/activity-detail.tsx';
+import { lazyNamed } from '../../shared/ui/lazy-named.ts';
+
+const EntityAttachments = lazyNamed(
+  () => import('../attachments/components/entity-attachments.tsx'),
+  'EntityAttachments',
+);
+
+const ActivityDetail = lazyNamed(() => import('./components/activity-detail.tsx'), 'ActivityDetail');
 
 function ActivityDrawer({ id, onClose }: EntityDrawerContentProps) {
   return (

@@ -6,10 +6,15 @@ import type {
   EntityDrawerContentProps,
   EntityDrawerDefinition,
 } from '../../shared/ui/entity-drawer-types.ts';
-import { EntityAttachments } from '../attachments/components/entity-attachments.tsx';
+import { lazyNamed } from '../../shared/ui/lazy-named.ts';
 import type { CommonPartKind } from './common-parts-api.ts';
-import { CommonPartDetail } from './components/common-part-detail.tsx';
 import { parseDetailId } from './detail-ref.ts';
+
+const EntityAttachments = lazyNamed(
+  () => import('../attachments/components/entity-attachments.tsx'),
+  'EntityAttachments',
+);
+const CommonPartDetail = lazyNamed(() => import('./components/common-part-detail.tsx'), 'CommonPartDetail');
 
 function drawerOf(kind: CommonPartKind) {
   return function CommonPartDrawer({ id, onClose }: EntityDrawerContentProps) {

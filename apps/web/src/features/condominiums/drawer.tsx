@@ -3,7 +3,9 @@ import type {
   EntityDrawerContentProps,
   EntityDrawerDefinition,
 } from '../../shared/ui/entity-drawer-types.ts';
-import { CondominiumDetail } from './components/condominium-detail.tsx';
+import { lazyNamed } from '../../shared/ui/lazy-named.ts';
+
+const CondominiumDetail = lazyNamed(() => import('./components/condominium-detail.tsx'), 'CondominiumDetail');
 
 function CondominiumDrawer({ id, onClose }: EntityDrawerContentProps) {
   return <CondominiumDetail id={Number(id)} onClose={onClose} />;

@@ -5,8 +5,14 @@ import type {
   EntityDrawerContentProps,
   EntityDrawerDefinition,
 } from '../../shared/ui/entity-drawer-types.ts';
-import { EntityAttachments } from '../attachments/components/entity-attachments.tsx';
-import { ContactDetail } from './components/contact-detail.tsx';
+import { lazyNamed } from '../../shared/ui/lazy-named.ts';
+
+const EntityAttachments = lazyNamed(
+  () => import('../attachments/components/entity-attachments.tsx'),
+  'EntityAttachments',
+);
+
+const ContactDetail = lazyNamed(() => import('./components/contact-detail.tsx'), 'ContactDetail');
 
 function ContactDrawer({ id, onClose }: EntityDrawerContentProps) {
   return (

@@ -3,7 +3,9 @@ import type {
   EntityDrawerContentProps,
   EntityDrawerDefinition,
 } from '../../shared/ui/entity-drawer-types.ts';
-import { InstalmentDetail } from './components/instalment-detail.tsx';
+import { lazyNamed } from '../../shared/ui/lazy-named.ts';
+
+const InstalmentDetail = lazyNamed(() => import('./components/instalment-detail.tsx'), 'InstalmentDetail');
 
 function InstalmentDrawer({ id }: EntityDrawerContentProps) {
   return <InstalmentDetail id={id} />;

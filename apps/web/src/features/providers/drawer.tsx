@@ -5,8 +5,14 @@ import type {
   EntityDrawerContentProps,
   EntityDrawerDefinition,
 } from '../../shared/ui/entity-drawer-types.ts';
-import { EntityAttachments } from '../attachments/components/entity-attachments.tsx';
-import { ProviderDetail } from './components/provider-detail.tsx';
+import { lazyNamed } from '../../shared/ui/lazy-named.ts';
+
+const EntityAttachments = lazyNamed(
+  () => import('../attachments/components/entity-attachments.tsx'),
+  'EntityAttachments',
+);
+
+const ProviderDetail = lazyNamed(() => import('./components/provider-detail.tsx'), 'ProviderDetail');
 
 function ProviderDrawer({ id, onClose }: EntityDrawerContentProps) {
   return (
