@@ -32,21 +32,63 @@ export interface DiscardChangesModalProps {
   onDiscard: () => void;
 }
 
+export interface LeaveConfirmationProps {
+  opened: boolean;
+  title: string;
+  text: string;
+  keepLabel: string;
+  leaveLabel: string;
+  /** Stay (the default, also on Escape). */
+  onKeep: () => void;
+  onLeave: () => void;
+}
+
+/** Asks before leaving something unfinished: stay (focused, also on Escape) or leave. */
+export function LeaveConfirmation({
+  opened,
+  title,
+  text,
+  keepLabel,
+  leaveLabel,
+  onKeep,
+  onLeave,
+}: LeaveConfirmationProps) {
+  const { t } = useTranslation('common');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onKeep}
+      title={title}
+      centered
+      zIndex={400}
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
+      <Text mb="md">{text}</Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onKeep} data-autofocus>
+          {keepLabel}
+        </Button>
+        <Button color="red" onClick={onLeave}>
+          {leaveLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
 /** "Modifiche non salvate": continue editing (the default, also on Escape) or leave without saving. */
 export function DiscardChangesModal({ opened, onKeep, onDiscard }: DiscardChangesModalProps) {
   const { t } = useTranslation('common');
   return (
-    <Modal opened={opened} onClose={onKeep} title={t('discardTitle')} centered zIndex={400}>
-      <Text mb="md">{t('discardText')}</Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onKeep} data-autofocus>
-          {t('discardKeep')}
-        </Button>
-        <Button color="red" onClick={onDiscard}>
-          {t('discardConfirm')}
-        </Button>
-      </Group>
-    </Modal>
+    <LeaveConfirmation
+      opened={opened}
+      title={t('discardTitle')}
+      text={t('discardText')}
+      keepLabel={t('discardKeep')}
+      leaveLabel={t('discardConfirm')}
+      onKeep={onKeep}
+      onLeave={onDiscard}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LeaveConfirmation } from './unsaved-changes.tsx';
 
 /*
  * "Confirm exit of incomplete upload" (spec section 2, Modals). Each upload area with files still
@@ -91,22 +91,14 @@ export function UploadExitModal() {
     next?.();
   };
   return (
-    <Modal
+    <LeaveConfirmation
       opened={asking}
-      onClose={stay}
       title={t('uploadExitTitle')}
-      closeButtonProps={{ 'aria-label': t('close') }}
-      zIndex={400}
-    >
-      <Text mb="md">{t('uploadExitText')}</Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={stay} data-autofocus>
-          {t('uploadExitStay')}
-        </Button>
-        <Button color="red" onClick={leave}>
-          {t('uploadExitLeave')}
-        </Button>
-      </Group>
-    </Modal>
+      text={t('uploadExitText')}
+      keepLabel={t('uploadExitStay')}
+      leaveLabel={t('uploadExitLeave')}
+      onKeep={stay}
+      onLeave={leave}
+    />
   );
 }
