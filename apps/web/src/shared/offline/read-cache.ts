@@ -9,10 +9,10 @@ import type { ApiMeta } from '../api/api-types.ts';
 
 const PREFIX = 'stabile.offlineRead:';
 const INDEX_KEY = 'stabile.offlineReadIndex';
-// At most 60 x 25,000 = 1.5 million characters: well inside an origin's local storage (5-10 MB), so
+// At most 25 x 60,000 = 1.5 million characters: well inside an origin's local storage (5-10 MB), so
 // the session, the saved filters and the queue of writes made offline always find room.
-const MAX_ENTRIES = 60;
-const MAX_ANSWER_CHARS = 25_000;
+const MAX_ENTRIES = 25;
+const MAX_ANSWER_CHARS = 60_000;
 
 interface Stored {
   data: unknown;
