@@ -13,7 +13,8 @@ async function openActivities(page: Page): Promise<void> {
   await chooseArchive(page, DEMO.archives.open);
   await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
   await page.goto('/activities');
-  await expect(page.getByRole('heading', { level: 1, name: 'Attività' })).toBeVisible();
+  // A full page load on a busy machine: the page's code and its first list take longer than 5 s there.
+  await expect(page.getByRole('heading', { level: 1, name: 'Attività' })).toBeVisible({ timeout: 20_000 });
 }
 
 async function pick(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option?: string) {
