@@ -37,9 +37,9 @@ test.describe('search everything', () => {
     await page.goto('/');
     await expect(page.getByRole('dialog', { name: 'Fornitore' })).toBeHidden();
     // The logged-in layout (which holds the palette and its shortcut) is there.
-    await expect(page.getByRole('button', { name: 'Cerca', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Trova ovunque', exact: true })).toBeVisible();
     if (testInfo.project.name === 'phone') {
-      await page.getByRole('button', { name: 'Cerca', exact: true }).click();
+      await page.getByRole('button', { name: 'Trova ovunque', exact: true }).click();
     } else {
       await page.keyboard.press('Control+k');
     }
@@ -65,7 +65,7 @@ test.describe('search everything', () => {
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     if (testInfo.project.name === 'phone') {
-      await page.getByRole('button', { name: 'Cerca', exact: true }).click();
+      await page.getByRole('button', { name: 'Trova ovunque', exact: true }).click();
     } else {
       await page.keyboard.press('Control+k');
     }

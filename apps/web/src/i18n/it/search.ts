@@ -1,6 +1,6 @@
 export default {
-  open: 'Cerca (Ctrl+K)',
-  openShort: 'Cerca',
+  open: 'Trova ovunque (Ctrl+K)',
+  openShort: 'Trova ovunque',
   label: 'Cerca in tutto l’archivio',
   placeholder: 'Cerca attività, contatti, fornitori, condomini, parti comuni…',
   hint: 'Scrivi almeno 3 caratteri: nome, numero, codice fiscale, partita IVA, email, indirizzo.',
