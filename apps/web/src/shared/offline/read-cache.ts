@@ -9,10 +9,11 @@ import type { ApiMeta } from '../api/api-types.ts';
 
 const PREFIX = 'stabile.offlineRead:';
 const INDEX_KEY = 'stabile.offlineReadIndex';
-// At most 25 x 60,000 = 1.5 million characters: well inside an origin's local storage (5-10 MB), so
-// the session, the saved filters and the queue of writes made offline always find room.
-const MAX_ENTRIES = 25;
-const MAX_ANSWER_CHARS = 60_000;
+const MAX_ENTRIES = 120;
+const MAX_ANSWER_CHARS = 300_000;
+// At most 2 million characters in all: well inside an origin's local storage (5-10 MB), so the
+// session, the saved filters and the queue of writes made offline always find room.
+const MAX_TOTAL_CHARS = 2_000_000;
 
 interface Stored {
   data: unknown;
@@ -33,10 +34,17 @@ function storage(): Storage | null {
   }
 }
 
-function readIndex(store: Storage): string[] {
+/** The kept answers, oldest first, with their sizes in characters. */
+function readIndex(store: Storage): Array<[string, number]> {
   try {
     const parsed: unknown = JSON.parse(store.getItem(INDEX_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((k): k is string => typeof k === 'string') : [];
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((entry): Array<[string, number]> => {
+      if (typeof entry === 'string') return [[entry, MAX_ANSWER_CHARS]];
+      if (Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'number')
+        return [[entry[0], entry[1]]];
+      return [];
+    });
   } catch {
     return [];
   }
@@ -71,11 +79,14 @@ export const readCache = {
       return;
     }
     if (text.length > MAX_ANSWER_CHARS) return;
-    const index = readIndex(store).filter((k) => k !== key);
-    index.push(key);
-    while (index.length > MAX_ENTRIES) {
+    const index = readIndex(store).filter(([k]) => k !== key);
+    index.push([key, text.length]);
+    let total = index.reduce((sum, [, size]) => sum + size, 0);
+    while (index.length > MAX_ENTRIES || total > MAX_TOTAL_CHARS) {
       const dropped = index.shift();
-      if (dropped) store.removeItem(PREFIX + dropped);
+      if (!dropped) break;
+      total -= dropped[1];
+      store.removeItem(PREFIX + dropped[0]);
     }
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
@@ -84,9 +95,9 @@ export const readCache = {
         return;
       } catch {
         // Quota: drop the older half and try again.
-        const old = index.splice(0, Math.ceil(index.length / 2)).filter((k) => k !== key);
-        for (const k of old) store.removeItem(PREFIX + k);
-        if (!index.includes(key)) index.push(key);
+        const old = index.splice(0, Math.ceil(index.length / 2)).filter(([k]) => k !== key);
+        for (const [k] of old) store.removeItem(PREFIX + k);
+        if (!index.some(([k]) => k === key)) index.push([key, text.length]);
       }
     }
   },
@@ -104,7 +115,7 @@ export const readCache = {
   clear(): void {
     const store = storage();
     if (!store) return;
-    for (const k of readIndex(store)) store.removeItem(PREFIX + k);
+    for (const [k] of readIndex(store)) store.removeItem(PREFIX + k);
     store.removeItem(INDEX_KEY);
     markFresh();
   },
