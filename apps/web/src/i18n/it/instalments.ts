@@ -79,7 +79,6 @@ export default {
   keepEditing: 'Continua',
   // New instalment
   newInstalment: 'Nuova rata',
-  newInstalmentClosed: "L'esercizio scelto è chiuso: non si possono emettere nuove rate.",
   newInstalmentTitle: 'Nuova rata',
   newInstalmentOf: '{{condominio}}, esercizio {{esercizio}}',
   newInstalmentDescr: 'Descrizione',

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Tooltip } from '@mantine/core';
+import { Button, Group, Select, Stack } from '@mantine/core';
 import { IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,16 +47,11 @@ export function InstalmentsPage() {
             >
               {t('printSettingsTitle')}
             </Button>
-            {esercizio && (
-              <Tooltip label={t('newInstalmentClosed')} disabled={!esercizio.chiuso} multiline w={260}>
-                <Button
-                  leftSection={<IconPlus size={16} aria-hidden />}
-                  onClick={() => setNewOpen(true)}
-                  disabled={esercizio.chiuso}
-                >
-                  {t('newInstalment')}
-                </Button>
-              </Tooltip>
+            {/* A closed exercise takes no new instalments: its name in the exercise list says "(chiuso)". */}
+            {esercizio && !esercizio.chiuso && (
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setNewOpen(true)}>
+                {t('newInstalment')}
+              </Button>
             )}
           </Group>
         }

@@ -20,7 +20,7 @@ import {
 } from '@stabile/contract';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { firstError } from '../../../shared/forms/first-error.ts';
+import { firstError, revealFirstInvalid } from '../../../shared/forms/first-error.ts';
 import { DateField } from '../../../shared/ui/date-field.tsx';
 import { useGuardedClose } from '../../../shared/ui/unsaved-changes.tsx';
 import { euro, parseEuroInput } from '../format.ts';
@@ -69,6 +69,7 @@ export function NewInstalmentModal({
 }: NewInstalmentModalProps) {
   const { t } = useTranslation(['instalments', 'common']);
   const key = useRef(newIdempotencyKey());
+  const formRef = useRef<HTMLFormElement>(null);
   const [issue, issuing] = useNuovaRataMutation();
 
   const form = useForm<Values>({
@@ -136,13 +137,8 @@ export function NewInstalmentModal({
       }
       close();
     },
-    (errors) => {
-      const field = Object.keys(errors)[0];
-      if (!field) return;
-      const node = form.getInputNode(field);
-      node?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      node?.focus();
-    },
+    // The first field to fix is scrolled into view and focused (DateField included).
+    () => revealFirstInvalid(formRef.current),
   );
 
   return (
@@ -154,7 +150,7 @@ export function NewInstalmentModal({
         title={t('newInstalmentTitle')}
         size="lg"
       >
-        <form onSubmit={submit} noValidate>
+        <form ref={formRef} onSubmit={submit} noValidate>
           <Stack gap="sm">
             <Text size="sm" c="gray.7">
               {t('newInstalmentOf', { condominio: condominioName, esercizio: esercizio.descrizione })}
