@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { loadAllNamespaces } from '../i18n/i18n.ts';
@@ -54,6 +55,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Toasts live in a store of their own, outside the rendered tree: one test's must not reach the next.
+  notifications.clean();
   window.localStorage.clear();
   window.sessionStorage.clear();
   vi.restoreAllMocks();
