@@ -6,6 +6,9 @@ import { freePort } from './support/free-port.ts';
 process.env.E2E_EXTERNAL_SERVER ??= process.env.E2E_BASE_URL ? '1' : '0';
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_BASE_URL ??= `http://127.0.0.1:${process.env.E2E_PORT}`;
+// Several workers each start a server of their own (support/fixtures.ts); one worker uses the global one.
+const workers = Number(process.env.E2E_WORKERS ?? (process.env.E2E_EXTERNAL_SERVER === '1' ? 1 : 2));
+process.env.E2E_SERVER_PER_WORKER ??= workers > 1 && process.env.E2E_EXTERNAL_SERVER !== '1' ? '1' : '0';
 
 const chromium = {
   browserName: 'chromium' as const,
@@ -18,8 +21,8 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   globalSetup: './support/global-setup.ts',
-  // One server and one database for the whole run: journeys that change shared demo data must not race.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Each worker has its own server and database: journeys that change the demo data never race.
+  workers,
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,

@@ -17,6 +17,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   if (!existsSync(webIndex)) {
     throw new Error(`The web app is not built (${webIndex} is missing): run \`npm run build -w apps/web\`.`);
   }
+  // Each worker starts a server of its own (support/fixtures.ts).
+  if (process.env.E2E_SERVER_PER_WORKER === '1') return async () => {};
   const port = Number(process.env.E2E_PORT);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'stabile-e2e-'));
   const outputDir = config.projects[0]?.outputDir ?? path.join(os.tmpdir(), 'stabile-e2e-logs');
