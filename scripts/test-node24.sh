@@ -34,17 +34,28 @@ fi
 nodedir="$(dirname "$(dirname "$(dirname "$headers_h")")")"
 version="$("$node24_bin/node" --version)"
 
-echo "Node 24: compiling better-sqlite3 for ${version} (headers of the npm package)"
-cp -r node_modules/better-sqlite3 "$work/better-sqlite3"
-node_gyp="$(dirname "$(readlink -f "$(command -v npm)")")/../node_modules/node-gyp/bin/node-gyp.js"
-(
-  cd "$work/better-sqlite3"
-  rm -rf build
-  PATH="$node24_bin:$PATH" npm_config_nodedir="$nodedir" \
-    "$node24_bin/node" "$node_gyp" rebuild --release --nodedir="$nodedir" --jobs="$(nproc)" >"$work/build.log" 2>&1 ||
-    { tail -40 "$work/build.log" >&2; exit 1; }
-)
-put_binding "$work/better-sqlite3/build/Release/better_sqlite3.node"
+# A build for this better-sqlite3 and this Node is kept between runs (compiling SQLite takes minutes).
+bs3_version="$(node -p 'require("./node_modules/better-sqlite3/package.json").version')"
+cache_dir="${XDG_CACHE_HOME:-$HOME/.cache}/stabile/node24"
+cached="$cache_dir/better_sqlite3-${bs3_version}-node-${version}.node"
+if [ -f "$cached" ]; then
+  echo "Node 24: better-sqlite3 ${bs3_version} for ${version} from ${cache_dir}"
+else
+  echo "Node 24: compiling better-sqlite3 ${bs3_version} for ${version} (headers of the npm package)"
+  cp -r node_modules/better-sqlite3 "$work/better-sqlite3"
+  node_gyp="$(dirname "$(readlink -f "$(command -v npm)")")/../node_modules/node-gyp/bin/node-gyp.js"
+  (
+    cd "$work/better-sqlite3"
+    rm -rf build
+    PATH="$node24_bin:$PATH" npm_config_nodedir="$nodedir" \
+      "$node24_bin/node" "$node_gyp" rebuild --release --nodedir="$nodedir" --jobs="$(nproc)" >"$work/build.log" 2>&1 ||
+      { tail -40 "$work/build.log" >&2; exit 1; }
+  )
+  mkdir -p "$cache_dir"
+  cp "$work/better-sqlite3/build/Release/better_sqlite3.node" "$cached.tmp"
+  mv -f "$cached.tmp" "$cached"
+fi
+put_binding "$cached"
 
 echo "==> Node ${version}: unit and route suites (npm run test:unit)"
 PATH="$node24_bin:$PATH" node -e 'if (!process.version.startsWith("v24.")) process.exit(1)'
