@@ -32,6 +32,9 @@ const IGNORED = new Set([
   'search_vector',
   'descr_sort',
   'denominazione_sort',
+  'intestazione_sort',
+  'saldo_ts_pay_cents',
+  'saldo_ts_pay_at',
   // Credentials of the file's content: never shown, not even as a change.
   'chiave_download',
   'storage_key',
