@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestSession, type TestSession } from '../../test/sessions.ts';
-import { insertCondominium } from '../activities/activity.fixtures.ts';
+import { insertCondominium, insertRegistryRow } from '../activities/activity.fixtures.ts';
 import { recordChange } from './history.service.ts';
 
 let t: TestApp;
@@ -202,6 +202,64 @@ describe('the history of an activity', () => {
     expect(second.body.data.nextCursor).toBeNull();
     const bad = await historyOf('attivita', id, s, '?cursor=rotto');
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('through which route', () => {
+  it("records a supplier's answer through its link as the supplier's, on the activity", async () => {
+    const provider = await insertRegistryRow(
+      t.database.db,
+      'providers',
+      s.archiveId,
+      'Idraulica Bianchi',
+      'ufficio@idraulica.example.it',
+    );
+    const created = await call('POST', '/api/attivita', { condGenID: condo, titolo: 'Perdita in cantina' });
+    const attivitaId = created.body.data.id as number;
+    const dataPrevista = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const intervention = await call('POST', `/api/attivita/${attivitaId}/fornitore/${provider}/intervento`, {
+      descrizione: 'Riparare il tubo',
+      dataPrevista,
+      operatore: 'Mario Rossi',
+    });
+    expect(intervention.status, JSON.stringify(intervention.body)).toBeLessThan(300);
+    const sent = await call('POST', '/api/interventoFornitore', {
+      interventoID: intervention.body.data.id,
+      messaggio: 'Grazie',
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const token = /\/fornitore\/(\S+)/.exec(t.outbox.at(-1)?.text ?? '')?.[1] ?? '';
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/fornitore-portale/${token}/accetta`,
+      payload: {},
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    const [latest] = (await historyOf('attivita', attivitaId)).body.data.entries;
+    expect(latest).toMatchObject({ via: 'fornitore', accountId: null, who: null, action: 'modifica' });
+    expect(latest.changes[0]).toMatchObject({ field: 'risposta_fornitore', before: null });
+    expect(latest.changes[0].after).toContain('Idraulica Bianchi');
+  });
+
+  it('names the archive user who made the change', async () => {
+    const created = await call(
+      'POST',
+      '/api/attivita',
+      {
+        condGenID: await insertCondominium(t.database.db, restricted.archiveId, 'Condominio Sole'),
+        titolo: 'Citofono guasto',
+      },
+      restricted,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const [entry] = (await historyOf('attivita', created.body.data.id, restricted)).body.data.entries;
+    expect(entry).toMatchObject({
+      action: 'creazione',
+      who: 'Utente di prova',
+      accountId: restricted.accountId,
+    });
+    expect(entry.archiveUserId).toEqual(expect.any(Number));
   });
 });
 
