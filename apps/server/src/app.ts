@@ -35,6 +35,7 @@ import { LoginThrottle } from './modules/auth/login-throttle.ts';
 import { databaseRateLimitStore } from './modules/auth/rate-limit-store.ts';
 import { RedisThrottleStore } from './modules/auth/throttle-store.redis.ts';
 import { DatabaseThrottleStore } from './modules/auth/throttle-store.ts';
+import { registerChangeAuthor } from './modules/history/history-context.ts';
 import { routeModules } from './modules/routes.ts';
 import { AppError } from './shared/app-error.ts';
 import { toErrorEnvelope } from './shared/error-handler.ts';
@@ -311,6 +312,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
 
   registerAuthGuard(app);
   registerIdempotency(app);
+  registerChangeAuthor(app);
   for (const routes of routeModules) await app.register(routes);
 
   const webDist = config.webDist;

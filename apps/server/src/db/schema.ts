@@ -2,6 +2,7 @@ import type { ActivityTables } from '../modules/activities/activity.table.ts';
 import type { ArchiveUpdateTables } from '../modules/archives/archive-update.table.ts';
 import type { RateLimitTables } from '../modules/auth/rate-limit.table.ts';
 import type { CondominiumTables } from '../modules/condominiums/condominium.table.ts';
+import type { HistoryTables } from '../modules/history/history.table.ts';
 import type { InstalmentTables } from '../modules/instalments/instalment.table.ts';
 import type { PeopleTables } from '../modules/people/people.table.ts';
 import type { IdempotencyTables } from '../shared/idempotency.table.ts';
@@ -18,4 +19,5 @@ export type Database = ControlTables &
   ActivityTables &
   RateLimitTables &
   InstalmentTables &
-  IdempotencyTables;
+  IdempotencyTables &
+  HistoryTables;

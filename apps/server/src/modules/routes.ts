@@ -8,6 +8,7 @@ import { changelogRoutes } from './changelog/changelog.routes.ts';
 import { commonPartRoutes } from './common-parts/common-part.routes.ts';
 import { condominiumRoutes } from './condominiums/condominium.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { historyRoutes } from './history/history.routes.ts';
 import { homeRoutes } from './home/home.routes.ts';
 import { instalmentRoutes } from './instalments/instalment.routes.ts';
 import { lookupsRoutes } from './lookups/lookups.routes.ts';
@@ -40,4 +41,5 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   reportRoutes,
   instalmentRoutes,
   searchRoutes,
+  historyRoutes,
 ];

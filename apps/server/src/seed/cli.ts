@@ -6,6 +6,7 @@ import { createDatabase } from '../db/database.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
+import { allowHistoryRemoval } from '../modules/history/history.service.ts';
 import { seedArchiveContent } from './archive-content.ts';
 import { createArchive, ensureDemoData } from './demo.ts';
 
@@ -42,6 +43,7 @@ async function deleteArchive(db: Kysely<Database>, archiveId: number): Promise<v
   // the tables a delete refused (a parent whose children are still there) are retried until
   // every table is empty.
   const sqlite = dialectOf(db) === 'sqlite';
+  await allowHistoryRemoval(db, archiveId);
   if (sqlite) await sql`pragma foreign_keys = OFF`.execute(db);
   let pending = tables;
   for (let pass = 0; pending.length > 0 && pass < tables.length + 1; pass++) {

@@ -24,6 +24,7 @@ import { addToCounter, nextId } from '../../db/ids.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound, staleVersion } from '../../shared/app-error.ts';
+import { recordChange } from '../history/history.service.ts';
 import { searchPredicate } from '../people/people-search.ts';
 import { toActivityEvent } from './activity.mapper.ts';
 import { type ActivityPage, listActivities, recount, type VisibilityWindow } from './activity.repository.ts';
@@ -342,6 +343,7 @@ export async function createActivity(
       obj_version: 1,
     };
     await trx.insertInto('activities').values(row).execute();
+    await recordChange(trx, archiveId, 'attivita', newId, null, row);
     await recount(trx, archiveId, [], [row]);
     await addEvent(
       trx,
@@ -405,6 +407,7 @@ async function updateVersioned(
     .where('obj_version', '=', row.obj_version)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw staleVersion();
+  await recordChange(trx, row.archive_id, 'attivita', row.id, row, values);
 }
 
 export async function updateActivity(
@@ -536,6 +539,7 @@ export async function deleteActivity(
       .where('obj_version', '=', row.obj_version)
       .executeTakeFirst();
     if (Number(result.numDeletedRows) !== 1) throw staleVersion();
+    await recordChange(trx, archiveId, 'attivita', id, row, null);
     await recount(trx, archiveId, [row], []);
   });
 }
@@ -680,6 +684,7 @@ export async function addNote(
       { tipo: EventType.Note, testo: input.testo, operatore: input.operatore },
       nowIso(),
     );
+    await recordChange(trx, archiveId, 'attivita', id, { nota: null }, { nota: input.testo });
     const row = await trx
       .selectFrom('activity_events')
       .selectAll()
@@ -718,7 +723,8 @@ export async function updateNote(
   input: { testo: string; operatore: string; objVersion: number },
 ): Promise<ActivityEvent> {
   return db.transaction().execute(async (trx) => {
-    await lockNote(trx, archiveId, id, notaId, input.objVersion);
+    const note = await lockNote(trx, archiveId, id, notaId, input.objVersion);
+    await recordChange(trx, archiveId, 'attivita', id, { nota: note.testo }, { nota: input.testo });
     const result = await trx
       .updateTable('activity_events')
       .set({ testo: input.testo, operatore: input.operatore, obj_version: input.objVersion + 1 })
@@ -751,7 +757,8 @@ export async function deleteNote(
   objVersion: number,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await lockNote(trx, archiveId, id, notaId, objVersion);
+    const note = await lockNote(trx, archiveId, id, notaId, objVersion);
+    await recordChange(trx, archiveId, 'attivita', id, { nota: note.testo }, { nota: null });
     await trx
       .deleteFrom('activity_events')
       .where('archive_id', '=', archiveId)

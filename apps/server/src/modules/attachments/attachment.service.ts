@@ -16,6 +16,7 @@ import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, staleVersion } from '../../shared/app-error.ts';
 import type { PageResult } from '../../shared/route.ts';
+import { recordChange } from '../history/history.service.ts';
 import { toAllegato, toFascicolo } from './attachment.mapper.ts';
 import {
   type AttachmentRow,
@@ -206,6 +207,7 @@ async function storeNew(
         obj_version: 1,
       };
       await insertAttachment(trx, values);
+      await recordChange(trx, archiveId, 'allegato', id, null, values);
       if (where.dossier) await addToDossierFiles(trx, archiveId, Number(where.dossier.id), 1);
       return values;
     });
@@ -231,6 +233,7 @@ async function commitOrUndo(
     await deps.db.transaction().execute(async (trx) => {
       if (await deleteAttachment(trx, archiveId, row.id, row.obj_version)) {
         if (row.fascicolo_id !== null) await addToDossierFiles(trx, archiveId, row.fascicolo_id, -1);
+        await recordChange(trx, archiveId, 'allegato', row.id, row, null);
       }
     });
     await discard(deps, archiveId, upload);
@@ -312,7 +315,11 @@ export async function replaceFile(
       storage_key: newStorageKey(accepted.extension),
       data_ora: new Date().toISOString(),
     };
-    const updated = await updateAttachment(deps.db, archiveId, id, objVersion, changes);
+    const updated = await deps.db.transaction().execute(async (trx) => {
+      const done = await updateAttachment(trx, archiveId, id, objVersion, changes);
+      if (done) await recordChange(trx, archiveId, 'allegato', id, current, changes);
+      return done;
+    });
     if (!updated) throw staleVersion();
     row = { ...current, ...changes, id: Number(current.id), obj_version: objVersion + 1 };
   } catch (error) {
@@ -370,6 +377,7 @@ export async function updateAttachmentInfo(
   const previousDossier = current.fascicolo_id === null ? null : Number(current.fascicolo_id);
   await deps.db.transaction().execute(async (trx) => {
     if (!(await updateAttachment(trx, archiveId, id, input.objVersion, changes))) throw staleVersion();
+    await recordChange(trx, archiveId, 'allegato', id, current, changes);
     if (previousDossier !== dossierId) {
       if (previousDossier !== null) await addToDossierFiles(trx, archiveId, previousDossier, -1);
       if (dossierId !== null) await addToDossierFiles(trx, archiveId, dossierId, 1);
@@ -396,6 +404,7 @@ export async function deleteAttachmentAndFile(
   if (nomeFile !== undefined && nomeFile !== current.nome_file) throw notFound();
   await deps.db.transaction().execute(async (trx) => {
     if (!(await deleteAttachment(trx, archiveId, id, objVersion))) throw staleVersion();
+    await recordChange(trx, archiveId, 'allegato', id, current, null);
     if (current.fascicolo_id !== null)
       await addToDossierFiles(trx, archiveId, Number(current.fascicolo_id), -1);
   });

@@ -12,6 +12,7 @@ import { searchDocument } from '../../db/dialect.ts';
 import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, staleVersion } from '../../shared/app-error.ts';
+import { recordChange } from '../history/history.service.ts';
 import { toCommonPart, toListItem, toServizio } from './common-part.mapper.ts';
 import {
   type CommonPartFilters,
@@ -115,13 +116,15 @@ export async function createCommonPart(
     const condominium = await findCondominium(trx, ctx.archiveId, condominioId);
     if (!condominium) throw condominiumNotFound();
     const newId = await nextId(trx, ctx.archiveId, 'common_parts');
+    const values = valuesOf(kind, input, condominium.intestazione);
     await insertCommonPart(trx, ctx.archiveId, {
       id: newId,
       condominio_id: condominioId,
       categoria: CATEGORY[kind],
       now: new Date().toISOString(),
-      ...valuesOf(kind, input, condominium.intestazione),
+      ...values,
     });
+    await recordChange(trx, ctx.archiveId, 'parteComune', newId, null, values);
     return newId;
   });
   return getCommonPart(ctx, kind, condominioId, id);
@@ -137,14 +140,16 @@ export async function updateCommonPartOf(
   await ctx.db.transaction().execute(async (trx) => {
     const current = await findCommonPart(trx, ctx.archiveId, condominioId, id, CATEGORY[kind]);
     if (!current) throw new AppError(ErrorCode.NotFound, NOT_FOUND[kind]);
+    const values = valuesOf(kind, input, current.intestazione);
     const updated = await updateCommonPart(
       trx,
       ctx.archiveId,
       { condominioId, id, categoria: CATEGORY[kind] },
       input.objVersion,
-      { ...valuesOf(kind, input, current.intestazione), updated_at: new Date().toISOString() },
+      { ...values, updated_at: new Date().toISOString() },
     );
     if (!updated) throw staleVersion();
+    await recordChange(trx, ctx.archiveId, 'parteComune', id, current, values);
   });
   return getCommonPart(ctx, kind, condominioId, id);
 }
@@ -167,6 +172,7 @@ export async function deleteCommonPartOf(
       );
     }
     if (!(await deleteCommonPart(trx, ctx.archiveId, { condominioId, id }, objVersion))) throw staleVersion();
+    await recordChange(trx, ctx.archiveId, 'parteComune', id, current, null);
   });
   return { id };
 }

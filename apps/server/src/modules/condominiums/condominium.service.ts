@@ -12,6 +12,7 @@ import type { DialectName } from '../../db/database.ts';
 import { searchDocument } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, staleVersion } from '../../shared/app-error.ts';
+import { recordChange } from '../history/history.service.ts';
 import { text, toCondominio, toCondominioListItem, toCondominiumValues } from './condominium.mapper.ts';
 import {
   type CondominiumListOptions,
@@ -89,6 +90,7 @@ export async function createCondominium(
         .where('id', '=', newId)
         .execute();
     }
+    await recordChange(trx, ctx.archiveId, 'condominio', newId, null, { ...values, codice });
     return newId;
   });
   return getCondominium(ctx, id);
@@ -118,6 +120,7 @@ export async function updateCondominiumRecord(
       new Date().toISOString(),
     );
     if (!ok) throw staleVersion();
+    await recordChange(trx, ctx.archiveId, 'condominio', id, row, { ...values, ...balance });
   });
   return getCondominium(ctx, id);
 }
@@ -137,6 +140,7 @@ export async function deleteCondominiumRecord(
         `Il condominio non può essere eliminato perché ne dipendono: ${usages.join(', ')}.`,
       );
     if (!(await deleteCondominium(trx, ctx.archiveId, id, objVersion))) throw staleVersion();
+    await recordChange(trx, ctx.archiveId, 'condominio', id, row, null);
   });
 }
 

@@ -2,6 +2,7 @@ import { InstalmentSplit, InstalmentType, type NuovaRata } from '@stabile/contra
 import { nextId } from '../../db/ids.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
 import { runOnce } from '../../shared/idempotency.ts';
+import { recordChanges } from '../history/history.service.ts';
 import { findExercise, findRegistry, rolesOf } from './instalment.repository.ts';
 import type { InstalmentContext } from './instalment.service.ts';
 
@@ -178,6 +179,12 @@ export function issueInstalment(
           .values(rows.slice(i, i + 500))
           .execute();
       }
+      await recordChanges(
+        trx,
+        ctx.archiveId,
+        'rata',
+        rows.map((row) => ({ id: row.id, before: null, after: row })),
+      );
       return {
         rate: rows.length,
         importo: rows.reduce((a, r) => a + r.importo_cents, 0),

@@ -1,6 +1,7 @@
 import { COUNT_CAP, InstalmentGroupType } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { recordChange } from '../history/history.service.ts';
 import { DEBT_TYPES } from './distribution.ts';
 
 /*
@@ -386,7 +387,7 @@ export async function addToInstalment(
   rataId: number,
   importo: number,
 ): Promise<void> {
-  await db
+  const row = await db
     .updateTable('instalments')
     .set((eb) => ({
       versato_cents: eb('versato_cents', '+', importo),
@@ -394,7 +395,19 @@ export async function addToInstalment(
     }))
     .where('archive_id', '=', archiveId)
     .where('id', '=', rataId)
-    .execute();
+    .returning('versato_cents')
+    .executeTakeFirst();
+  if (row) {
+    const versato = Number(row.versato_cents);
+    await recordChange(
+      db,
+      archiveId,
+      'rata',
+      rataId,
+      { versato_cents: versato - importo },
+      { versato_cents: versato },
+    );
+  }
 }
 
 /** Adds `importo` to the allocation of a payment to an instalment (created when new). */

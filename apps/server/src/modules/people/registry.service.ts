@@ -1,9 +1,10 @@
-import type { FornitoreCreateParsed, Registry, RegistryListItem } from '@stabile/contract';
+import type { FornitoreCreateParsed, HistoryKind, Registry, RegistryListItem } from '@stabile/contract';
 import { SEARCH_MIN_LENGTH } from '@stabile/contract';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, staleVersion } from '../../shared/app-error.ts';
+import { recordChange } from '../history/history.service.ts';
 import { toRegistry, toRegistryListItem, toRegistryValues } from './people.mapper.ts';
 import type { RegistryTable } from './people-search.ts';
 import {
@@ -23,12 +24,14 @@ export interface RegistryContext {
   archiveId: number;
 }
 
-const WHAT: Record<RegistryTable, { notFound: () => AppError; inUse: string }> = {
+const WHAT: Record<RegistryTable, { history: HistoryKind; notFound: () => AppError; inUse: string }> = {
   persons: {
+    history: 'contatto',
     notFound: () => new AppError(122, 'Il contatto richiesto non esiste.'),
     inUse: 'Il contatto non può essere eliminato perché è usato in',
   },
   providers: {
+    history: 'fornitore',
     notFound: () => new AppError(201),
     inUse: 'Il fornitore non può essere eliminato perché è usato in',
   },
@@ -84,7 +87,10 @@ export async function createRecord(
 ): Promise<Registry> {
   const id = await ctx.db.transaction().execute(async (trx) => {
     await checkActivityType({ ...ctx, db: trx }, input.tipoAttivitaID);
-    return insertRegistry(trx, table, ctx.archiveId, toRegistryValues(input), new Date().toISOString());
+    const values = toRegistryValues(input);
+    const newId = await insertRegistry(trx, table, ctx.archiveId, values, new Date().toISOString());
+    await recordChange(trx, ctx.archiveId, WHAT[table].history, newId, null, values);
+    return newId;
   });
   return getRecord(ctx, table, id);
 }
@@ -97,19 +103,22 @@ export async function updateRecord(
 ): Promise<Registry> {
   await ctx.db.transaction().execute(async (trx) => {
     await checkActivityType({ ...ctx, db: trx }, input.tipoAttivitaID);
+    const before = await findRegistry(trx, table, ctx.archiveId, id);
+    const values = toRegistryValues(input);
     const updated = await updateRegistry(
       trx,
       table,
       ctx.archiveId,
       id,
       input.objVersion,
-      toRegistryValues(input),
+      values,
       new Date().toISOString(),
     );
     if (!updated) {
       const exists = await findRegistry(trx, table, ctx.archiveId, id);
       throw exists ? staleVersion() : WHAT[table].notFound();
     }
+    await recordChange(trx, ctx.archiveId, WHAT[table].history, id, before, values);
   });
   return getRecord(ctx, table, id);
 }
@@ -127,5 +136,6 @@ export async function deleteRecord(
     const usages = await registryUsages(trx, table, ctx.archiveId, id);
     if (usages.length > 0) throw new AppError(115, `${WHAT[table].inUse}: ${usages.join(', ')}.`);
     if (!(await deleteRegistry(trx, table, ctx.archiveId, id, objVersion))) throw staleVersion();
+    await recordChange(trx, ctx.archiveId, WHAT[table].history, id, row, null);
   });
 }

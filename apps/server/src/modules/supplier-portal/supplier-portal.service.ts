@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../shared/app-error.ts';
 import { toAssignmentMessage } from '../activities/activity.mapper.ts';
 import { addEvent, italianDate } from '../activities/activity-events.ts';
 import { addInProgress } from '../activities/intervention.service.ts';
+import { recordChange } from '../history/history.service.ts';
 import { addMessage, moveAssignment, requestContext } from '../supplier-assignments/assignment.service.ts';
 import { type ResolvedLink, resolveSupplierLink } from '../supplier-assignments/supplier-link.ts';
 
@@ -166,6 +167,7 @@ export async function supplierAct(
       await addInProgress(trx, archiveId, Number(row.attivita_id), -1);
     }
     const text = eventText[action](provider.descr, input);
+    await recordChange(trx, archiveId, 'attivita', Number(row.attivita_id), {}, { risposta_fornitore: text });
     await addMessage(
       trx,
       row,

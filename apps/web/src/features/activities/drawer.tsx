@@ -5,6 +5,7 @@ import type {
   EntityDrawerContentProps,
   EntityDrawerDefinition,
 } from '../../shared/ui/entity-drawer-types.ts';
+import { HistoryTabs } from '../../shared/ui/history/history-tabs.tsx';
 import { lazyNamed } from '../../shared/ui/lazy-named.ts';
 
 const EntityAttachments = lazyNamed(
@@ -16,10 +17,12 @@ const ActivityDetail = lazyNamed(() => import('./components/activity-detail.tsx'
 
 function ActivityDrawer({ id, onClose }: EntityDrawerContentProps) {
   return (
-    <Stack gap="lg">
-      <ActivityDetail id={Number(id)} onClose={onClose} />
-      <EntityAttachments tipo={AttachmentReferenceType.Activity} id={Number(id)} />
-    </Stack>
+    <HistoryTabs kind="attivita" id={Number(id)}>
+      <Stack gap="lg">
+        <ActivityDetail id={Number(id)} onClose={onClose} />
+        <EntityAttachments tipo={AttachmentReferenceType.Activity} id={Number(id)} />
+      </Stack>
+    </HistoryTabs>
   );
 }
 

@@ -6,6 +6,7 @@ import type {
   EntityDrawerContentProps,
   EntityDrawerDefinition,
 } from '../../shared/ui/entity-drawer-types.ts';
+import { HistoryTabs } from '../../shared/ui/history/history-tabs.tsx';
 import { lazyNamed } from '../../shared/ui/lazy-named.ts';
 import type { CommonPartKind } from './common-parts-api.ts';
 import { parseDetailId } from './detail-ref.ts';
@@ -21,10 +22,12 @@ function drawerOf(kind: CommonPartKind) {
     const ref = parseDetailId(id);
     if (!ref) return <EntityDrawerError onRetry={onClose} />;
     return (
-      <Stack gap="lg">
-        <CommonPartDetail kind={kind} condominioId={ref.condominioId} id={ref.id} onClose={onClose} />
-        <EntityAttachments tipo={AttachmentReferenceType.CommonPart} id={ref.id} />
-      </Stack>
+      <HistoryTabs kind="parteComune" id={ref.id}>
+        <Stack gap="lg">
+          <CommonPartDetail kind={kind} condominioId={ref.condominioId} id={ref.id} onClose={onClose} />
+          <EntityAttachments tipo={AttachmentReferenceType.CommonPart} id={ref.id} />
+        </Stack>
+      </HistoryTabs>
     );
   };
 }

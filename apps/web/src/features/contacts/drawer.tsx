@@ -5,6 +5,7 @@ import type {
   EntityDrawerContentProps,
   EntityDrawerDefinition,
 } from '../../shared/ui/entity-drawer-types.ts';
+import { HistoryTabs } from '../../shared/ui/history/history-tabs.tsx';
 import { lazyNamed } from '../../shared/ui/lazy-named.ts';
 
 const EntityAttachments = lazyNamed(
@@ -16,10 +17,12 @@ const ContactDetail = lazyNamed(() => import('./components/contact-detail.tsx'),
 
 function ContactDrawer({ id, onClose }: EntityDrawerContentProps) {
   return (
-    <Stack gap="lg">
-      <ContactDetail id={Number(id)} onClose={onClose} />
-      <EntityAttachments tipo={AttachmentReferenceType.Person} id={Number(id)} />
-    </Stack>
+    <HistoryTabs kind="contatto" id={Number(id)}>
+      <Stack gap="lg">
+        <ContactDetail id={Number(id)} onClose={onClose} />
+        <EntityAttachments tipo={AttachmentReferenceType.Person} id={Number(id)} />
+      </Stack>
+    </HistoryTabs>
   );
 }
 

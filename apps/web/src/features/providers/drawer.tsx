@@ -5,6 +5,7 @@ import type {
   EntityDrawerContentProps,
   EntityDrawerDefinition,
 } from '../../shared/ui/entity-drawer-types.ts';
+import { HistoryTabs } from '../../shared/ui/history/history-tabs.tsx';
 import { lazyNamed } from '../../shared/ui/lazy-named.ts';
 
 const EntityAttachments = lazyNamed(
@@ -16,10 +17,12 @@ const ProviderDetail = lazyNamed(() => import('./components/provider-detail.tsx'
 
 function ProviderDrawer({ id, onClose }: EntityDrawerContentProps) {
   return (
-    <Stack gap="lg">
-      <ProviderDetail id={Number(id)} onClose={onClose} />
-      <EntityAttachments tipo={AttachmentReferenceType.Provider} id={Number(id)} />
-    </Stack>
+    <HistoryTabs kind="fornitore" id={Number(id)}>
+      <Stack gap="lg">
+        <ProviderDetail id={Number(id)} onClose={onClose} />
+        <EntityAttachments tipo={AttachmentReferenceType.Provider} id={Number(id)} />
+      </Stack>
+    </HistoryTabs>
   );
 }
 

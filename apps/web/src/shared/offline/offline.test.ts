@@ -65,6 +65,7 @@ describe('writes and the offline queue', () => {
     expect(keys[0]).toMatch(/^web-[A-Za-z0-9-]{8,}$/);
     expect(keys[1]).toMatch(/^web-/);
     expect(keys[0]).not.toBe(keys[1]);
+    expect(calls[0]?.headers.get('X-Stabile-Origine')).toBeNull();
     expect(offlineQueue.all()).toHaveLength(0);
   });
 
@@ -136,6 +137,8 @@ describe('writes and the offline queue', () => {
       'POST /api/attivita/3/eventi/nota key-00000003',
     ]);
     expect(calls[0]?.headers.get('X-Archive-Id')).toBe('7');
+    // The server's history marks these changes as sent again after a time offline.
+    expect(calls.map((c) => c.headers.get('X-Stabile-Origine'))).toEqual(['coda', 'coda', 'coda']);
     const [refused, ...rest] = offlineQueue.all();
     expect(rest).toHaveLength(0);
     expect(refused).toMatchObject({

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { REQUEST_TIMEOUT_MS, readApiError } from '@stabile/contract';
+import { ORIGIN_HEADER, ORIGIN_QUEUE, REQUEST_TIMEOUT_MS, readApiError } from '@stabile/contract';
 import { api, TAG_TYPES } from '../api/api.ts';
 import { refreshAccessToken } from '../api/base-query.ts';
 import { sessionStore } from '../session/session-storage.ts';
@@ -37,6 +37,8 @@ function headersOf(
 async function send(entry: QueuedWrite, token: string): Promise<Outcome> {
   const headers = headersOf(entry, token, entry.key);
   if (entry.body !== undefined) headers['Content-Type'] = 'application/json';
+  // The server records the change as a replay of an offline write (its history says so).
+  headers[ORIGIN_HEADER] = ORIGIN_QUEUE;
   try {
     const response = await fetch(entry.url, {
       method: entry.method,

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAreaAllowed } from '../../../app/state/auth-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { HistoryButton } from '../../../shared/ui/history/history-button.tsx';
 import {
   type Allegato,
   attachmentsApi,
@@ -109,6 +110,7 @@ function AttachmentsSection({ tipo, id }: EntityAttachmentsProps) {
                       <IconDownload size={18} aria-hidden />
                     </ActionIcon>
                   </Tooltip>
+                  <HistoryButton kind="allegato" id={a.id} name={a.nomeFile} />
                   <Tooltip label={t('remove')}>
                     <ActionIcon
                       variant="subtle"

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { condominiumSet } from '../../../app/state/general-slice.ts';
 import { useAppDispatch } from '../../../shared/hooks.ts';
 import { EntityDrawerError } from '../../../shared/ui/entity-drawer-error.tsx';
+import { RecordHistory } from '../../../shared/ui/history/record-history.tsx';
 import { condominiumSections } from '../condominium-sections.ts';
 import { useCondominiumQuery } from '../condominiums-api.ts';
 import { AssigneesTab } from './assignees-tab.tsx';
@@ -22,7 +23,7 @@ const stateColor: Record<number, string> = { 0: 'red', 1: 'gray', 2: 'green', 3:
 
 /** The condominium drawer: header summary, then a tab for each part of the record. */
 export function CondominiumDetail({ id, onClose }: CondominiumDetailProps) {
-  const { t } = useTranslation(['condominiums', 'common']);
+  const { t } = useTranslation(['condominiums', 'common', 'history']);
   const dispatch = useAppDispatch();
   const { data, isError, refetch } = useCondominiumQuery(id);
   const [tab, setTab] = useState<string | null>('dati');
@@ -82,6 +83,7 @@ export function CondominiumDetail({ id, onClose }: CondominiumDetailProps) {
               </Tabs.Tab>
             ))}
             <Tabs.Tab value="collegamenti">{t('tabs.collegamenti')}</Tabs.Tab>
+            <Tabs.Tab value="cronologia">{t('history:tab')}</Tabs.Tab>
           </Tabs.List>
         </ScrollArea>
         <Tabs.Panel value="dati" pt="md">
@@ -112,6 +114,9 @@ export function CondominiumDetail({ id, onClose }: CondominiumDetailProps) {
         ))}
         <Tabs.Panel value="collegamenti" pt="md">
           <LinksTab condominium={data} onNavigate={onClose} />
+        </Tabs.Panel>
+        <Tabs.Panel value="cronologia" pt="md">
+          <RecordHistory kind="condominio" id={data.id} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { financialMovementsOpened } from '../../../app/state/modals-slice.ts';
 import { useAppDispatch } from '../../../shared/hooks.ts';
 import { EntityDrawerError } from '../../../shared/ui/entity-drawer-error.tsx';
+import { HistoryButton } from '../../../shared/ui/history/history-button.tsx';
 import { euro, italianDate, parseGroupDrawerId } from '../format.ts';
 import {
   usePrintReceiptMutation,
@@ -168,6 +169,7 @@ export function InstalmentDetail({ id }: InstalmentDetailProps) {
                 <Table.Th ta="right">{t('colVersato')}</Table.Th>
                 <Table.Th ta="right">{t('colSaldo')}</Table.Th>
                 <Table.Th>{t('colPagataDa')}</Table.Th>
+                <Table.Th />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -205,6 +207,9 @@ export function InstalmentDetail({ id }: InstalmentDetailProps) {
                         )
                         .join('; ')}
                     </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <HistoryButton kind="rata" id={r.id} name={r.descrizione} />
                   </Table.Td>
                 </Table.Tr>
               ))}

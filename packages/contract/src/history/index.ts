@@ -1,0 +1,2 @@
+export * from './history.endpoints.ts';
+export * from './history.schemas.ts';
