@@ -45,9 +45,6 @@ const IGNORED = new Set([
   'interventi_in_corso',
 ]);
 
-/** The measurement switch of docs/PERFORMANCE.md: never turned off outside the benchmark. */
-export const historySwitch = { enabled: process.env.STABILE_HISTORY_OFF !== '1' };
-
 type Value = string | number | boolean | null;
 
 function plain(value: unknown): Value {
@@ -108,7 +105,6 @@ export async function recordChanges(
   kind: HistoryKind,
   records: readonly RecordChange[],
 ): Promise<void> {
-  if (!historySwitch.enabled) return;
   const author = changeAuthor();
   const at = new Date().toISOString();
   const rows = [];
