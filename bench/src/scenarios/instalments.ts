@@ -1,12 +1,18 @@
 import type { BenchRequest, Scenario } from './types.ts';
 
 /*
- * Instalments on the generated archive. Ids are per archive and generated in order: condominium N
- * has its current exercise N (a large archive has one exercise per condominium), and the first
- * condominium's exercise holds registries and units 1..8 at least, with payments accounts after its
- * six personal ones (ledger accounts 7-9). The same requests answer alike on the small archive.
+ * Instalments on the generated archive (10 units per condominium, each owing 12 monthly instalments
+ * of the current exercise: 600,000 for 1,000,000 activities, 6,000 for 10,000). Ids are per archive
+ * and generated in order: the first condominium has the closed exercises 1-4 of the four previous
+ * years and its current exercise 5, condominium N > 1 its current exercise N + 4. The current exercise
+ * of the first condominium was filled first: it holds registries, units and payments 1..8 at least,
+ * with payments accounts after its six personal ones (ledger accounts 7-9). The same requests answer
+ * alike on the small archive.
  */
 const range = (n: number, from = 1) => Array.from({ length: n }, (_, i) => i + from);
+/** The current exercise of the first condominium, and of the first ten. */
+const FIRST = 5;
+const CURRENT = range(10, FIRST);
 
 function groups(esercizioID: number, body: Record<string, unknown> = {}): BenchRequest {
   return {
@@ -21,42 +27,43 @@ export const scenarios: Scenario[] = [
     name: 'rate.list.anagrafica',
     description: 'POST /api/rata grouped by registry: first page with totals (10 exercises in turn)',
     needsArchive: true,
-    requests: () => range(10).map((e) => groups(e, { tipo: 1 })),
+    requests: () => CURRENT.map((e) => groups(e, { tipo: 1 })),
   },
   {
     name: 'rate.list.unita',
     description: 'POST /api/rata grouped by unit, and by registry with only the overdue ones (10 exercises)',
     needsArchive: true,
     requests: () =>
-      range(10).flatMap((e) => [groups(e, { tipo: 2 }), groups(e, { expiredImportFilter: true })]),
+      CURRENT.flatMap((e) => [groups(e, { tipo: 2 }), groups(e, { expiredImportFilter: true })]),
   },
   {
     name: 'rate.search',
     description: 'POST /api/rata with a search of 3+ characters (name words), 10 exercises x 2 terms',
     needsArchive: true,
     requests: () =>
-      range(10).flatMap((e) => [groups(e, { searchText: 'ros' }), groups(e, { searchText: 'maria' })]),
+      CURRENT.flatMap((e) => [groups(e, { searchText: 'ros' }), groups(e, { searchText: 'maria' })]),
   },
   {
     name: 'rate.dettaglio',
-    description: 'POST /api/rata/dettaglio of registries 1-8 of the first exercise',
+    description: "POST /api/rata/dettaglio of registries 1-8 of the first condominium's current exercise",
     needsArchive: true,
     requests: () =>
       range(8).map((anagrID) => ({
         method: 'POST' as const,
         path: '/api/rata/dettaglio',
-        body: { condGenID: 1, esercizioID: 1, anagrID },
+        body: { condGenID: 1, esercizioID: FIRST, anagrID },
       })),
   },
   {
     name: 'rate.pdf.situazione',
-    description: 'POST /api/printSituazioneRate: statement PDF of a registry of the first exercise',
+    description:
+      'POST /api/printSituazioneRate: statement PDF of 5 years (exercises 1-5) of units 1-4 of the first condominium',
     needsArchive: true,
     requests: () =>
-      range(4).map((anagrID) => ({
+      range(4).map((unit) => ({
         method: 'POST' as const,
         path: '/api/printSituazioneRate',
-        body: { condGenID: 1, eserciziID: [1], anagrID },
+        body: { condGenID: 1, eserciziID: range(5), listaUnitaID: [unit] },
       })),
   },
   {
@@ -74,7 +81,7 @@ export const scenarios: Scenario[] = [
     // Last: it writes (each request records a real payment of 1 € on registries 1-8).
     name: 'rate.versamento',
     description:
-      'POST /api/registerVersamento: a 1 € payment on registries 1-8 of the first exercise (real writes)',
+      "POST /api/registerVersamento: a 1 € payment on registries 1-8 of the first condominium's current exercise (real writes)",
     needsArchive: true,
     requests: () =>
       range(8).map((anagrID) => ({
@@ -82,7 +89,7 @@ export const scenarios: Scenario[] = [
         path: '/api/registerVersamento',
         body: {
           condGenID: 1,
-          esercizioID: 1,
+          esercizioID: FIRST,
           anagrID,
           data: new Date().toISOString().slice(0, 10),
           importo: 100,

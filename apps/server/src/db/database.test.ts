@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -67,6 +70,50 @@ describe('SQLite LIMIT', () => {
       expect(prepared.filter((s) => s.includes('limit +?'))).toHaveLength(2);
     } finally {
       await destroy();
+    }
+  });
+});
+
+describe('SQLite transactions', () => {
+  it('hold the write lock from their start: another process that writes meanwhile waits, the transaction never fails', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'stabile-tx-'));
+    const file = path.join(dir, 'stabile.db');
+    const { db, destroy } = createDatabase({ dataDir: dir, sqliteFile: file });
+    // Another server process on the same file (a short busy timeout: it gives up instead of waiting).
+    const other = new SQLite(file, { timeout: 50 });
+    try {
+      await sql`create table t (id integer primary key, v text)`.execute(db);
+      await sql`insert into t (v) values ('prima')`.execute(db);
+      const otherWrite = () => other.prepare(`insert into t (v) values ('altro processo')`).run();
+      let refusedMeanwhile = false;
+      await db.transaction().execute(async (trx) => {
+        // Read first, then write: with a deferred BEGIN the other process's write got in between
+        // and this transaction's own write then failed with "database is locked".
+        const before = await sql<{ n: number }>`select count(*) as n from t`.execute(trx);
+        expect(before.rows[0]?.n).toBe(1);
+        try {
+          otherWrite();
+        } catch (error) {
+          refusedMeanwhile = (error as { code?: string }).code === 'SQLITE_BUSY';
+        }
+        await sql`insert into t (v) values ('dopo la lettura')`.execute(trx);
+      });
+      expect(refusedMeanwhile).toBe(true);
+      otherWrite();
+      const rows = await sql<{ v: string }>`select v from t order by id`.execute(db);
+      expect(rows.rows.map((r) => r.v)).toEqual(['prima', 'dopo la lettura', 'altro processo']);
+      // A read-only transaction takes no write lock.
+      await db
+        .transaction()
+        .setAccessMode('read only')
+        .execute(async (trx) => {
+          await sql`select count(*) from t`.execute(trx);
+          otherWrite();
+        });
+    } finally {
+      other.close();
+      await destroy();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

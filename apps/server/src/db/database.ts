@@ -2,12 +2,18 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
   Kysely,
   type LimitNode,
   PostgresDialect,
   type QueryCompiler,
   SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
   SqliteQueryCompiler,
+  type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
 import { ensurePrivateFileSync } from '../shared/private-files.ts';
@@ -86,7 +92,35 @@ class StableLimitCompiler extends SqliteQueryCompiler {
   }
 }
 
+/**
+ * SQLite transactions begin IMMEDIATE (unless asked read-only): the server runs one process per
+ * core on one database file, and a deferred transaction that has read and then writes, while
+ * another process wrote in between, fails at once with SQLITE_BUSY instead of waiting its turn
+ * (busy_timeout does not apply to that upgrade). Two payments recorded at once by two processes
+ * gave "database is locked" (500); an immediate transaction waits for the write lock first.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(
+    connection: DatabaseConnection,
+    settings?: TransactionSettings,
+  ): Promise<void> {
+    const begin = settings?.accessMode === 'read only' ? 'begin' : 'begin immediate';
+    await connection.executeQuery(CompiledQuery.raw(begin));
+  }
+}
+
 class StableSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+
   override createQueryCompiler(): QueryCompiler {
     return new StableLimitCompiler();
   }

@@ -91,3 +91,43 @@ describe('route(): a call declared once in the contract', () => {
     expect(doc.paths['/api/prova-dichiarata'].get.responses['403']).toBeDefined();
   });
 });
+
+describe('route(): a handler that sends the answer itself (a PDF)', () => {
+  const Documento = endpoint({
+    operationId: 'provaDocumento',
+    method: 'GET',
+    path: '/api/prova-documento',
+    summary: 'Documento di prova',
+    tags: ['prova'],
+    response: z.unknown(),
+    produces: 'application/pdf',
+  });
+  const lines: string[] = [];
+  let t: TestApp;
+  let session: TestSession;
+  beforeAll(async () => {
+    t = await buildTestApp(
+      { LOG_LEVEL: 'warn' },
+      async (app) => {
+        route(app, Documento, async ({ reply }) =>
+          reply.header('content-type', 'application/pdf').send(Buffer.from('%PDF-1.4 prova')),
+        );
+      },
+      { write: (line) => lines.push(line) },
+    );
+    session = await createTestSession(t);
+  });
+  afterAll(() => t.close());
+
+  it('answers its bytes once, without sending again what the handler returned', async () => {
+    lines.length = 0;
+    // Over a real connection (an injected request does not mark the reply as ended the same way).
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}/api/prova-documento`, { headers: session.headers });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(await res.text()).toBe('%PDF-1.4 prova');
+    // Sending twice is logged by Fastify as a warning on every request.
+    expect(lines.join('\n')).not.toContain('Reply was already sent');
+  });
+});

@@ -92,7 +92,9 @@ export function route<E extends Endpoint>(app: AppInstance, declaration: E, hand
         },
       } as RouteInput<E>;
       const result = await handler(input);
-      if (result === reply) return reply;
+      // A handler that sent the reply itself (a PDF, a file) returns it; awaiting a reply waits for
+      // the response to end and gives undefined, so `reply.sent` says it is done.
+      if (result === reply || reply.sent) return reply;
       if (declaration.paged) {
         const page = result as PageResult<unknown>;
         const q = request.query as { pageNumber: number; pageSize: number };

@@ -128,6 +128,8 @@ const PERSONAL_ACCOUNTS = [
   'Manutenzioni',
 ];
 const PAYMENT_ACCOUNTS = ['Versamenti condomini', 'Conto corrente', 'Cassa contanti'];
+/** Units of each condominium of a generated archive. */
+const LARGE_UNITS = 10;
 
 function sortKey(text: string): string {
   return searchDocument(text);
@@ -282,7 +284,9 @@ export async function seedCondominiums(
     const gestito = !ctx.large && count > 3 && c === count - 1 ? 0 : 1;
     const managedSinceYear = year - r.int(1, 12);
     const dataInizioGestione = `${managedSinceYear}-${String(r.int(1, 12)).padStart(2, '0')}-01`;
-    const unitCount = ctx.large ? r.int(8, 30) : r.int(8, 40);
+    // A generated archive has 10 units per condominium (50,000 for 5,000 condominiums), each owing 12
+    // monthly instalments in the current exercise: 600,000 instalments for 1,000,000 activities.
+    const unitCount = ctx.large ? LARGE_UNITS : r.int(8, 40);
     const statoConto = r.weighted<number>([
       [PaymentAccountStatus.Active, 6],
       [PaymentAccountStatus.CondominiumNotLinked, 2],
@@ -340,8 +344,14 @@ export async function seedCondominiums(
       end: string;
       descr: string;
     }> = [];
-    const addExercise = (tipo: number, start: string, end: string, chiuso: boolean, descr: string) => {
-      const id = ids.exercises.take();
+    const addExercise = (
+      tipo: number,
+      start: string,
+      end: string,
+      chiuso: boolean,
+      descr: string,
+      id = ids.exercises.take(),
+    ) => {
       exercises.push({ id, tipo, chiuso, start, end, descr });
       rows.exercises.push({
         archive_id: archiveId,
@@ -366,7 +376,17 @@ export async function seedCondominiums(
         `Ordinario ${year - 1}`,
       );
     }
+    // The first condominium of a generated archive also has the closed ordinary exercises of the four
+    // previous years (a statement over five years): their ids come first (1-4), the current exercise
+    // follows (5, then one per condominium), and the current one is filled first, so its registries,
+    // units and payments have the lowest ids of the archive.
+    const history =
+      ctx.large && c === 0 ? [4, 3, 2, 1].map((back) => ({ back, id: ids.exercises.take() })) : [];
     addExercise(ExerciseType.Ordinary, `${year}-01-01`, `${year}-12-31`, false, `Ordinario ${year}`);
+    for (const { back, id } of history) {
+      const y = year - back;
+      addExercise(ExerciseType.Ordinary, `${y}-01-01`, `${y}-12-31`, true, `Ordinario ${y}`, id);
+    }
     if (!ctx.large && r.chance(0.35)) {
       const works = r.pick([
         'Rifacimento facciate',
@@ -441,10 +461,13 @@ export async function seedCondominiums(
       roles: Array<{ unit: number; ruolo: string; quota: number }>;
     }
     const holders = new Map<number, Holder>();
+    // The first paying role of each unit (a generated archive charges the whole unit to it).
+    const payers = new Map<number, string>();
     const addRole = (personId: number | null, unit: number, ruolo: string, quota = 10000) => {
       if (personId === null) return;
       const h = holders.get(personId) ?? { personId, roles: [] };
       if (h.roles.some((x) => x.unit === unit && x.ruolo === ruolo)) return;
+      if (ruolo !== 'Nudo proprietario' && !payers.has(unit)) payers.set(unit, `${personId}/${ruolo}`);
       h.roles.push({ unit, ruolo, quota });
       holders.set(personId, h);
     };
@@ -629,18 +652,26 @@ export async function seedCondominiums(
         for (const role of h.roles) {
           const unit = physical[role.unit];
           if (!unit || role.ruolo === 'Nudo proprietario') continue;
-          const share =
-            role.ruolo === 'Inquilino'
+          const monthly = ctx.large;
+          if (monthly && payers.get(role.unit) !== `${h.personId}/${role.ruolo}`) continue;
+          const share = monthly
+            ? 1
+            : role.ruolo === 'Inquilino'
               ? 0.3
               : role.ruolo === 'Proprietario' &&
                   h.roles.some((x) => x.unit === role.unit && x.ruolo === 'Inquilino')
                 ? 0.7
                 : 1;
           const base = ex.tipo === ExerciseType.Extraordinary ? annualBudgetCents * 0.8 : annualBudgetCents;
-          const yearly = ((base * unit.millesimi) / 1_000_000) * share * (role.quota / 10000);
-          const perRate = Math.max(1000, Math.round(yearly / 4));
-          const dueDates =
-            ex.tipo === ExerciseType.Extraordinary
+          const quota = monthly ? 1 : role.quota / 10000;
+          const yearly = ((base * unit.millesimi) / 1_000_000) * share * quota;
+          const perRate = Math.max(1000, Math.round(yearly / (monthly ? 12 : 4)));
+          const dueDates = monthly
+            ? Array.from(
+                { length: 12 },
+                (_, m) => `${ex.start.slice(0, 4)}-${String(m + 1).padStart(2, '0')}-28`,
+              )
+            : ex.tipo === ExerciseType.Extraordinary
               ? [
                   addDays(ex.start, 30),
                   addDays(ex.start, 210),

@@ -1,21 +1,26 @@
 import { COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { documentMatches } from '../../db/search-terms.ts';
 
 /*
- * SQLite search of the condominiums and of the common parts (decision 0024): a page in name order
- * and its total counted up to COUNT_CAP, at a cost that does not follow the size of the archive.
+ * SQLite search of the condominiums and of the common parts (decision 0024, revised by 0027): a page
+ * in name order and its total counted up to COUNT_CAP, at a cost bounded by the matches it needs.
  *
- * 1. The FTS index alone gives the first COUNT_CAP + 1 matches of the archive (rowid = archive_id *
- *    2^32 + id, migration 0003): how many, and their ids.
- * 2. Up to COUNT_CAP matches: they are all known. Each is read by primary key (the filters applied),
- *    sorted, and the page and the exact total come from that one list.
- * 3. More: matches are dense (over 1,000 of the archive's rows), so the name index is walked in
- *    order, each entry probed in the set of matches, until the page end or COUNT_CAP + 1 matches,
- *    whichever is further: the page and the capped total from one walk that stops early.
+ * 1. The FTS index gives the archive's matches in rowid order (rowid = archive_id * 2^32 + id,
+ *    migration 0003), each is read by key from the covering (archive_id, id, [gestito,] name) index
+ *    of migration 0071 and the filters tested there, and the walk stops at COUNT_CAP + 1: however
+ *    many rows match, it reads at most COUNT_CAP + 1 of them that pass the filters: the total.
+ * 2. The page, up to COUNT_CAP matches: the same reads, the sorter keeping only offset + limit rows
+ *    (no list of every match sent back here to be sorted and cut).
+ * 3. The page, more matches: they are dense, so the name index (the filter's, or the archive's) is
+ *    walked in order and each entry's search document tested as FTS5 would (documentMatches: `instr`
+ *    in C, then the words in JavaScript for the few that hold the text); the walk stops at the
+ *    page's end, a few entries past it for a common word.
  *
- * Before, every search sorted all of its matches and counted them again with the filters: a term
- * found in most rows ("via", "ascensore") read every row of the archive twice.
+ * Before (0024) the dense case built the set of every match of the archive from the FTS index (4,442
+ * of 5,000 condominiums for "via": it grew with the archive), walked the name order probing it up to
+ * COUNT_CAP + 1 matches and sent them all back to take a page of 15 from them.
  */
 
 const ROWID_BASE = 4294967296;
@@ -25,7 +30,7 @@ export interface RegistrySearch {
   /** The name-ordering column; the list is in (sortColumn, id) order. */
   sortColumn: 'intestazione_sort' | 'denominazione_sort';
   archiveId: number;
-  /** The FTS5 match expression (every term a prefix). */
+  /** The FTS5 match expression: every term a prefix, `"term"*` joined by spaces. */
   match: string;
   /** The list filters, as predicates on the table aliased `c` (the archive is already there). */
   filters: RawBuilder<SqlBool>[];
@@ -44,40 +49,29 @@ export async function searchPageIds(
   const table = sql.table(s.table);
   const sort = sql.ref(`c.${s.sortColumn}`);
   const where = s.filters.length ? sql`and ${sql.join(s.filters, sql` and `)}` : sql``;
+  // Each match by key: CROSS JOIN keeps the FTS index the outer loop. (The cast keeps the ids
+  // integers: a bound number is a double in SQLite.)
+  const byKey = sql`${fts} f cross join ${table} c on c.archive_id = ${s.archiveId}
+    and c.id = f.rowid - cast(${low} as integer)
+    where ${fts} match ${s.match} and f.rowid between ${low} and ${high} ${where}`;
 
-  // (The cast keeps the ids integers: a bound number is a double in SQLite.)
-  const first = await sql<{ n: number; ids: string }>`select count(*) as n, json_group_array(id) as ids
-    from (select rowid - cast(${low} as integer) as id from ${fts}
-          where ${fts} match ${s.match} and rowid between ${low} and ${high} limit +${COUNT_CAP + 1})`.execute(
-    db,
-  );
-  const n = Number(first.rows[0]?.n ?? 0);
-  if (n === 0) return { ids: [], total: 0, capped: false };
-
-  let ordered: number[];
-  if (n <= COUNT_CAP) {
-    // Every match is known: each is read by its key from the covering (archive_id, id, ..., name)
-    // index of migration 0070 (CROSS JOIN keeps the ids the outer loop).
-    const rows = await sql<{ id: number }>`select c.id from json_each(${first.rows[0]?.ids}) j
-      cross join ${table} c on c.archive_id = ${s.archiveId} and c.id = cast(j.value as integer)
-      where 1 = 1 ${where} order by ${sort}, c.id`.execute(db);
-    ordered = rows.rows.map((r) => Number(r.id));
-  } else {
-    // `+c.id`: not a key lookup per match but the walk of the name index (the filter's, or the
-    // archive's), probing each entry in the set of matches built once from the FTS index.
-    const want = Math.max(s.offset + s.limit, COUNT_CAP + 1);
-    const rows = await sql<{ id: number }>`select c.id from ${table} c
-      where c.archive_id = ${s.archiveId} ${where}
-        and +c.id in (select rowid - ${low} from ${fts} where ${fts} match ${s.match} and rowid between ${low} and ${high})
-      order by ${sort}, c.id limit +${want}`.execute(db);
-    ordered = rows.rows.map((r) => Number(r.id));
+  const counted = await sql<{ n: number }>`select count(*) as n
+    from (select 1 from ${byKey} limit +${COUNT_CAP + 1})`.execute(db);
+  const n = Number(counted.rows[0]?.n ?? 0);
+  const capped = n > COUNT_CAP;
+  const total = capped ? COUNT_CAP : n;
+  if (n === 0 || (!capped && s.offset >= n)) return { ids: [], total, capped };
+  if (!capped) {
+    const page = await sql<{ id: number }>`select c.id from ${byKey}
+      order by ${sort}, c.id limit +${s.limit} offset ${s.offset}`.execute(db);
+    return { ids: page.rows.map((r) => Number(r.id)), total, capped };
   }
-  const capped = ordered.length > COUNT_CAP;
-  return {
-    ids: ordered.slice(s.offset, s.offset + s.limit),
-    total: capped ? COUNT_CAP : ordered.length,
-    capped,
-  };
+
+  const terms = [...s.match.matchAll(/"([^"]+)"\*/g)].map((m) => m[1] as string);
+  const rows = await sql<{ id: number }>`select c.id from ${table} c
+    where c.archive_id = ${s.archiveId} ${where} and ${documentMatches('c.search_doc', terms)}
+    order by ${sort}, c.id limit +${s.limit} offset ${s.offset}`.execute(db);
+  return { ids: rows.rows.map((r) => Number(r.id)), total, capped };
 }
 
 /** Rows fetched by id, put back in the order of `ids`. */

@@ -81,27 +81,30 @@ export async function printStatement(
   // The ids given belong to one of the exercises: the one where they are found.
   const owner = await ownerExercise(ctx, input);
   if (owner === null) throw notFound('Anagrafica o unità non trovata.');
-  const sections = [];
-  for (const e of exercises) {
-    const ids =
-      Number(e.id) === owner
-        ? { anagrID: input.anagrID ?? null, listaUnitaID: input.listaUnitaID ?? null }
-        : await counterparts(
-            ctx.db,
-            ctx.archiveId,
-            { esercizioId: owner, anagrId: input.anagrID, unitIds: input.listaUnitaID },
-            Number(e.id),
-          );
-    if (!ids) continue;
-    sections.push({
-      detail: await loadDetail(ctx, {
+  // The exercises' sections are read side by side (on PostgreSQL each is a few round trips; five
+  // years one after the other took five times as long), then kept in the exercises' order.
+  const read = await Promise.all(
+    exercises.map(async (e) => {
+      const ids =
+        Number(e.id) === owner
+          ? { anagrID: input.anagrID ?? null, listaUnitaID: input.listaUnitaID ?? null }
+          : await counterparts(
+              ctx.db,
+              ctx.archiveId,
+              { esercizioId: owner, anagrId: input.anagrID, unitIds: input.listaUnitaID },
+              Number(e.id),
+            );
+      if (!ids) return null;
+      const detail = await loadDetail(ctx, {
         condGenID: input.condGenID,
         esercizioID: Number(e.id),
         anagrID: ids.anagrID,
         listaUnitaID: ids.listaUnitaID,
-      }),
-    });
-  }
+      });
+      return { detail };
+    }),
+  );
+  const sections = read.filter((section) => section !== null);
   const settings = await readPrintSettings(ctx.db, ctx.archiveId);
   return statementPdf(settings, sections, ctx.today ?? new Date().toISOString().slice(0, 10));
 }
