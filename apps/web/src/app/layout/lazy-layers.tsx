@@ -16,7 +16,8 @@ export function OnceOpened({ opened, children }: { opened: boolean; children: Re
   return seen || opened ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
-function OnceModalOpened({ kind, children }: { kind: ModalKind; children: ReactNode }) {
+/** Renders `children` from the first time the store's modal `kind` opens. */
+export function OnceModalOpened({ kind, children }: { kind: ModalKind; children: ReactNode }) {
   const opened = useAppSelector((state) => selectModalOpen(state, kind));
   return <OnceOpened opened={opened}>{children}</OnceOpened>;
 }

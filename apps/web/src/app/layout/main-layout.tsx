@@ -52,12 +52,12 @@ export function MainLayout() {
         </AppShell.Navbar>
       )}
       <AppShell.Main>
-        <PushBanner />
         <ErrorBoundary resetKey={pathname} fallback={() => <ErrorPanel />}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>
         </ErrorBoundary>
+        <PushBanner />
       </AppShell.Main>
       {mobile && (
         <AppShell.Footer>
