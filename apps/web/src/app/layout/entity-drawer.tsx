@@ -1,9 +1,6 @@
-import { Drawer, Loader } from '@mantine/core';
-import { Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
-import { EntityDrawerError } from '../../shared/ui/entity-drawer-error.tsx';
 import {
   DETAIL_PARAM,
   type EntityDrawerDefinition,
@@ -11,11 +8,12 @@ import {
   formatDetailParam,
   parseDetailParam,
 } from '../../shared/ui/entity-drawer-types.ts';
-import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
-import { drawerHasUnsavedChanges, useGuardedClose } from '../../shared/ui/unsaved-changes.tsx';
-import { confirmUploadExit } from '../../shared/ui/upload-exit.tsx';
+import { lazyNamed } from '../../shared/ui/lazy-named.ts';
 import { isAreaAllowed } from '../state/auth-slice.ts';
 import { entityDetailsClosed, entityDetailsOpened, selectEntityDetails } from '../state/modals-slice.ts';
+import { OnceOpened } from './lazy-layers.tsx';
+
+const EntityDrawerPanel = lazyNamed(() => import('./entity-drawer-panel.tsx'), 'EntityDrawerPanel');
 
 // Every feature's drawer.tsx registers its kinds (see shared/ui/entity-drawer-types.ts).
 const modules = import.meta.glob<EntityDrawerModule>('../../features/*/drawer.tsx', { eager: true });
@@ -73,8 +71,6 @@ function useDetailUrlSync(): void {
 }
 
 export function EntityDrawer() {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
   const details = useAppSelector(selectEntityDetails);
   const auth = useAppSelector((state) => state.auth);
   useDetailUrlSync();
@@ -82,33 +78,10 @@ export function EntityDrawer() {
   const definition = details ? drawerRegistry.get(details.kind) : undefined;
   const allowed = definition ? isAreaAllowed(auth, definition.area) : false;
   const opened = Boolean(details && definition && allowed);
-  const close = () => dispatch(entityDetailsClosed());
-  // Escape, the close button and a click outside ask first when an editor holds unsaved changes.
-  const guard = useGuardedClose(drawerHasUnsavedChanges, close);
-
+  // The drawer itself (Mantine's Drawer, its focus trap and scroll lock) loads when one first opens.
   return (
-    <>
-      {guard.confirmation}
-      <Drawer
-        opened={opened}
-        // Files still uploading in the drawer ask first, then unsaved changes.
-        onClose={() => confirmUploadExit(guard.requestClose)}
-        position="right"
-        size={definition?.size ?? 'lg'}
-        title={definition && details ? definition.title(details.id) : t('detailsTitle')}
-        closeButtonProps={{ 'aria-label': t('close') }}
-      >
-        {definition && details && (
-          <ErrorBoundary
-            resetKey={formatDetailParam(details)}
-            fallback={(reset) => <EntityDrawerError onRetry={reset} />}
-          >
-            <Suspense fallback={<Loader size="sm" role="status" aria-label={t('loading')} />}>
-              <definition.Component key={formatDetailParam(details)} id={details.id} onClose={close} />
-            </Suspense>
-          </ErrorBoundary>
-        )}
-      </Drawer>
-    </>
+    <OnceOpened opened={opened}>
+      <EntityDrawerPanel opened={opened} details={details} definition={definition} />
+    </OnceOpened>
   );
 }
