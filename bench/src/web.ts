@@ -145,6 +145,8 @@ interface LighthouseRun {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Lighthouse's measure of this machine's speed at the run (a quiet laptop scores 1000-2000). */
+  benchmarkIndex: number;
   runtimeError?: string;
 }
 
@@ -199,6 +201,7 @@ async function runLighthouse(
       lcpMs: value('largest-contentful-paint'),
       tbtMs: value('total-blocking-time'),
       cls: value('cumulative-layout-shift'),
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
       runtimeError: lhr.runtimeError?.message,
     });
   }
@@ -216,6 +219,7 @@ function summary(runs: LighthouseRun[]) {
     lcpMs: of((r) => r.lcpMs),
     tbtMs: of((r) => r.tbtMs),
     cls: of((r) => r.cls),
+    benchmarkIndex: of((r) => r.benchmarkIndex),
     errors: runs.flatMap((r) => (r.runtimeError ? [r.runtimeError] : [])),
   };
 }
@@ -278,7 +282,7 @@ async function main(): Promise<void> {
         log(
           `  ${route.padEnd(12)} score ${String(r.score).padStart(3)} (${r.scores.join(', ')})  ` +
             `FCP ${(r.fcpMs / 1000).toFixed(1)} s  LCP ${(r.lcpMs / 1000).toFixed(1)} s  ` +
-            `TBT ${Math.round(r.tbtMs)} ms  CLS ${r.cls.toFixed(3)}` +
+            `TBT ${Math.round(r.tbtMs)} ms  CLS ${r.cls.toFixed(3)}  benchmarkIndex ${Math.round(r.benchmarkIndex)}` +
             (r.errors.length ? `  (errors: ${r.errors.join('; ')})` : ''),
         );
       }
