@@ -1,6 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { Drawer, Loader } from '@mantine/core';
+import { Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
+import { EntityDrawerError } from '../../shared/ui/entity-drawer-error.tsx';
 import {
   DETAIL_PARAM,
   type EntityDrawerDefinition,
@@ -8,12 +11,11 @@ import {
   formatDetailParam,
   parseDetailParam,
 } from '../../shared/ui/entity-drawer-types.ts';
-import { lazyNamed } from '../../shared/ui/lazy-named.ts';
+import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
+import { drawerHasUnsavedChanges, useGuardedClose } from '../../shared/ui/unsaved-changes.tsx';
+import { confirmUploadExit } from '../../shared/ui/upload-exit.tsx';
 import { isAreaAllowed } from '../state/auth-slice.ts';
 import { entityDetailsClosed, entityDetailsOpened, selectEntityDetails } from '../state/modals-slice.ts';
-import { OnceOpened } from './lazy-layers.tsx';
-
-const EntityDrawerPanel = lazyNamed(() => import('./entity-drawer-panel.tsx'), 'EntityDrawerPanel');
 
 // Every feature's drawer.tsx registers its kinds (see shared/ui/entity-drawer-types.ts).
 const modules = import.meta.glob<EntityDrawerModule>('../../features/*/drawer.tsx', { eager: true });
@@ -71,6 +73,8 @@ function useDetailUrlSync(): void {
 }
 
 export function EntityDrawer() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const details = useAppSelector(selectEntityDetails);
   const auth = useAppSelector((state) => state.auth);
   useDetailUrlSync();
@@ -78,10 +82,33 @@ export function EntityDrawer() {
   const definition = details ? drawerRegistry.get(details.kind) : undefined;
   const allowed = definition ? isAreaAllowed(auth, definition.area) : false;
   const opened = Boolean(details && definition && allowed);
-  // The drawer itself (Mantine's Drawer, its focus trap and scroll lock) loads when one first opens.
+  const close = () => dispatch(entityDetailsClosed());
+  // Escape, the close button and a click outside ask first when an editor holds unsaved changes.
+  const guard = useGuardedClose(drawerHasUnsavedChanges, close);
+
   return (
-    <OnceOpened opened={opened}>
-      <EntityDrawerPanel opened={opened} details={details} definition={definition} />
-    </OnceOpened>
+    <>
+      {guard.confirmation}
+      <Drawer
+        opened={opened}
+        // Files still uploading in the drawer ask first, then unsaved changes.
+        onClose={() => confirmUploadExit(guard.requestClose)}
+        position="right"
+        size={definition?.size ?? 'lg'}
+        title={definition && details ? definition.title(details.id) : t('detailsTitle')}
+        closeButtonProps={{ 'aria-label': t('close') }}
+      >
+        {definition && details && (
+          <ErrorBoundary
+            resetKey={formatDetailParam(details)}
+            fallback={(reset) => <EntityDrawerError onRetry={reset} />}
+          >
+            <Suspense fallback={<Loader size="sm" role="status" aria-label={t('loading')} />}>
+              <definition.Component key={formatDetailParam(details)} id={details.id} onClose={close} />
+            </Suspense>
+          </ErrorBoundary>
+        )}
+      </Drawer>
+    </>
   );
 }
