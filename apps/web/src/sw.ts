@@ -18,7 +18,7 @@ registerRoute(
   }),
 );
 
-// Spec section 4: the page tells a waiting worker to skip waiting (workbox-window messageSkipWaiting).
+// Spec section 4: the page tells a waiting worker to skip waiting (see app/service-worker.ts).
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });

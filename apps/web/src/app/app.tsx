@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { notificationsStore } from '@mantine/notifications';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { i18n } from '../i18n/i18n.ts';
@@ -8,8 +9,30 @@ import { RootEffects } from './root-effects.tsx';
 import { AppRoutes } from './router.tsx';
 import { theme } from './theme.ts';
 
-// The toasts' container is not needed for the first paint; toasts shown before it loads wait for it.
+// The toasts' container (and its transitions) loads with the first toast: toasts wait in Mantine's
+// store until it mounts, so a page that shows none never loads it.
 const NotificationsHost = lazy(() => import('./notifications-host.tsx'));
+
+const anyToast = () => {
+  const { notifications, queue } = notificationsStore.getState();
+  return notifications.length + queue.length > 0;
+};
+
+function ToastsWhenShown() {
+  const [needed, setNeeded] = useState(anyToast);
+  useEffect(() => {
+    if (needed) return;
+    if (anyToast()) setNeeded(true);
+    return notificationsStore.subscribe(() => {
+      if (anyToast()) setNeeded(true);
+    });
+  }, [needed]);
+  return needed ? (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * Mantine's dimmed grey (gray.6), its placeholder grey (gray.5) and its error red (red.6) fail WCAG AA
@@ -29,9 +52,7 @@ export function App() {
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        <Suspense fallback={null}>
-          <NotificationsHost />
-        </Suspense>
+        <ToastsWhenShown />
         <BrowserRouter>
           <RootEffects />
           <AppRoutes />

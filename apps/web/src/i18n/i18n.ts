@@ -10,17 +10,14 @@ import { initReactI18next } from 'react-i18next';
  * The namespaces of the public pages are bundled with the entry; the others are loaded with the
  * private area (`loadAllNamespaces`, awaited before it renders), which keeps /login light.
  */
-const PUBLIC_NAMESPACES = ['common', 'errors', 'auth', 'attachments'];
+const PUBLIC_NAMESPACES = ['common', 'errors', 'auth'];
 
 type NamespaceModule = { default: Record<string, unknown> };
 
-const eagerModules = import.meta.glob<NamespaceModule>('./it/{common,errors,auth,attachments}.ts', {
+const eagerModules = import.meta.glob<NamespaceModule>('./it/{common,errors,auth}.ts', {
   eager: true,
 });
-const lazyModules = import.meta.glob<NamespaceModule>([
-  './it/*.ts',
-  '!./it/{common,errors,auth,attachments}.ts',
-]);
+const lazyModules = import.meta.glob<NamespaceModule>(['./it/*.ts', '!./it/{common,errors,auth}.ts']);
 
 const namespaceOf = (file: string) => file.replace(/^.*\/(.+)\.ts$/, '$1');
 
@@ -53,4 +50,11 @@ export function loadAllNamespaces(): Promise<void> {
     }),
   ).then(() => undefined);
   return loadingAll;
+}
+
+/** Adds one namespace (a public page outside the private area, e.g. the attachment preview). */
+export async function loadNamespace(namespace: string): Promise<void> {
+  const load = lazyModules[`./it/${namespace}.ts`];
+  if (!load || i18n.hasResourceBundle(LOCALE, namespace)) return;
+  i18n.addResourceBundle(LOCALE, namespace, (await load()).default, true, true);
 }

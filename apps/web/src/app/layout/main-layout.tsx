@@ -2,10 +2,6 @@ import { AppShell } from '@mantine/core';
 import { LAYOUT_SIZES } from '@stabile/contract';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { DatabaseNotUpdatedModal } from '../../features/archives/components/database-not-updated-modal.tsx';
-import { PidNotEnabledModal } from '../../features/archives/components/pid-not-enabled-modal.tsx';
-import { ReportModal } from '../../features/reports/components/report-modal.tsx';
-import { SearchPalette } from '../../features/search/search-palette.tsx';
 import { useAppSelector } from '../../shared/hooks.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { UploadExitModal } from '../../shared/ui/upload-exit.tsx';
@@ -13,12 +9,20 @@ import { selectIsMobile, selectSidebarExpanded } from '../state/general-slice.ts
 import { BottomBar } from './bottom-bar.tsx';
 import { EntityDrawer } from './entity-drawer.tsx';
 import { ErrorPanel } from './error-panel.tsx';
+import {
+  LazyDatabaseNotUpdatedModal,
+  LazyPidNotEnabledModal,
+  LazyReportModal,
+  OnceOpened,
+  WhatsNewDrawer,
+  whatsNewEnabled,
+} from './lazy-layers.tsx';
 import { PageLoader } from './page-loader.tsx';
 import { PushBanner } from './push-banner.tsx';
+import { SearchPaletteHost } from './search-launcher.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useLastAccess } from './use-last-access.ts';
-import { WhatsNewDrawer, whatsNewEnabled } from './whats-new-drawer.tsx';
 
 /** Main layout: top bar, sidebar (desktop) or bottom bar (mobile), the page, drawers and modals. */
 export function MainLayout() {
@@ -48,12 +52,12 @@ export function MainLayout() {
         </AppShell.Navbar>
       )}
       <AppShell.Main>
-        <PushBanner />
         <ErrorBoundary resetKey={pathname} fallback={() => <ErrorPanel />}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>
         </ErrorBoundary>
+        <PushBanner />
       </AppShell.Main>
       {mobile && (
         <AppShell.Footer>
@@ -61,12 +65,16 @@ export function MainLayout() {
         </AppShell.Footer>
       )}
       <EntityDrawer />
-      <DatabaseNotUpdatedModal />
-      <PidNotEnabledModal />
-      <ReportModal />
+      <LazyDatabaseNotUpdatedModal />
+      <LazyPidNotEnabledModal />
+      <LazyReportModal />
       <UploadExitModal />
-      <SearchPalette />
-      {whatsNewEnabled() && <WhatsNewDrawer opened={whatsNewOpen} onClose={() => setWhatsNewOpen(false)} />}
+      <SearchPaletteHost />
+      {whatsNewEnabled() && (
+        <OnceOpened opened={whatsNewOpen}>
+          <WhatsNewDrawer opened={whatsNewOpen} onClose={() => setWhatsNewOpen(false)} />
+        </OnceOpened>
+      )}
     </AppShell>
   );
 }

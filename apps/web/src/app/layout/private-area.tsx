@@ -1,18 +1,16 @@
-import { Box, Button, Center, Container, Group, Loader, Text } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { AccountType } from '@stabile/contract';
-import { IconLogout } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { ArchiveChooser } from '../../features/archives/components/archive-chooser.tsx';
-import { DatabaseNotUpdatedModal } from '../../features/archives/components/database-not-updated-modal.tsx';
 import { bootstrapSession, logout } from '../../features/auth/session-thunks.ts';
 import { loginPath } from '../../shared/api/base-query.ts';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import { sessionStore } from '../../shared/session/session-storage.ts';
 import { NotAllowedPage } from '../routes/not-allowed/not-allowed-page.tsx';
-import { selectAccount, selectAuthStatus, selectUserName, sessionResumed } from '../state/auth-slice.ts';
+import { selectAccount, selectAuthStatus, sessionResumed } from '../state/auth-slice.ts';
 import { selectArchive } from '../state/general-slice.ts';
+import { ArchiveChooserScreen } from './lazy-layers.tsx';
 import { MainLayout } from './main-layout.tsx';
 
 /**
@@ -42,62 +40,26 @@ export function PrivateArea() {
     void dispatch(bootstrapSession()).finally(() => setChecking(false));
   }, [dispatch, status]);
 
-  if (status === 'undetermined' || checking || loggedInSinceCheck) {
-    return (
-      <Center mih="100dvh">
-        <Loader role="status" aria-label={t('loading')} />
-      </Center>
-    );
-  }
+  const loading = (
+    <Center mih="100dvh">
+      <Loader role="status" aria-label={t('loading')} />
+    </Center>
+  );
+  if (status === 'undetermined' || checking || loggedInSinceCheck) return loading;
   if (status === 'unauthenticated') {
     return <Navigate to={loginPath()} replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
   if (account?.tipo !== AccountType.Pro) {
     return <NotAllowedPage notPro onLogout={() => dispatch(logout())} />;
   }
-  if (!archive) return <ArchiveChooserScreen />;
+  if (!archive) {
+    return (
+      <Suspense fallback={loading}>
+        <ArchiveChooserScreen />
+      </Suspense>
+    );
+  }
   return <MainLayout />;
-}
-
-function ArchiveChooserScreen() {
-  const { t } = useTranslation('layout');
-  const dispatch = useAppDispatch();
-  const userName = useAppSelector(selectUserName);
-  return (
-    <Box mih="100dvh" bg="gray.0">
-      <Group
-        justify="space-between"
-        px="md"
-        h={48}
-        bg="white"
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-      >
-        <Group gap={8}>
-          <img src="/icons/icon.svg" alt="" width={28} height={28} />
-          <Text fw={700} c="brand.8">
-            Stabile
-          </Text>
-        </Group>
-        <Group gap="xs">
-          <Text size="sm" c="dimmed" visibleFrom="xs">
-            {userName}
-          </Text>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<IconLogout size={16} aria-hidden />}
-            onClick={() => dispatch(logout())}
-          >
-            {t('logout')}
-          </Button>
-        </Group>
-      </Group>
-      <Container size="sm" py="xl" component="main">
-        <ArchiveChooser />
-      </Container>
-      <DatabaseNotUpdatedModal />
-    </Box>
-  );
 }
 
 export { PrivateArea as Component };

@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   NOTIFICATION_DISMISSAL_DAYS,
@@ -51,6 +52,7 @@ export function PushBanner() {
   const archive = useAppSelector(selectArchive);
   const [visible, setVisible] = useState(false);
   const [busy, setBusy] = useState(false);
+  const banner = useElementSize();
 
   useEffect(() => {
     if (!archive || readCookie(NOTIFICATION_DISMISSAL_COOKIE)) return;
@@ -100,31 +102,36 @@ export function PushBanner() {
   };
 
   return (
-    <Paper
-      withBorder
-      p="sm"
-      radius="md"
-      className={classes.banner}
-      role="region"
-      aria-label={t('layout:pushTitle')}
-    >
-      <Group gap="sm" wrap="nowrap" align="flex-start">
-        <IconBell size={24} aria-hidden color="var(--mantine-color-brand-6)" />
-        <div>
-          <Text fw={600}>{t('layout:pushTitle')}</Text>
-          <Text size="sm" c="dimmed">
-            {t('layout:pushText')}
-          </Text>
-          <Group gap="xs" mt="sm">
-            <Button size="xs" onClick={enable} loading={busy}>
-              {t('layout:pushEnable')}
-            </Button>
-            <Button size="xs" variant="default" onClick={dismiss}>
-              {t('layout:pushLater')}
-            </Button>
-          </Group>
-        </div>
-      </Group>
-    </Paper>
+    <>
+      <Paper
+        ref={banner.ref}
+        withBorder
+        p="sm"
+        radius="md"
+        className={classes.banner}
+        role="region"
+        aria-label={t('layout:pushTitle')}
+      >
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <IconBell size={24} aria-hidden color="var(--mantine-color-brand-6)" />
+          <div>
+            <Text fw={600}>{t('layout:pushTitle')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('layout:pushText')}
+            </Text>
+            <Group gap="xs" mt="sm">
+              <Button size="xs" onClick={enable} loading={busy}>
+                {t('layout:pushEnable')}
+              </Button>
+              <Button size="xs" variant="default" onClick={dismiss}>
+                {t('layout:pushLater')}
+              </Button>
+            </Group>
+          </div>
+        </Group>
+      </Paper>
+      {/* Room at the end of the page: the page's last actions scroll clear of the banner. */}
+      <div style={{ height: banner.height + 16 }} aria-hidden />
+    </>
   );
 }

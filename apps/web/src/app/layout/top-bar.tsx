@@ -11,7 +11,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { logout, unsetArchive } from '../../features/auth/session-thunks.ts';
-import { SearchButton } from '../../features/search/search-palette.tsx';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import { OfflineStatus } from '../../shared/offline/offline-status.tsx';
 import { selectAccount, selectUserName } from '../state/auth-slice.ts';
@@ -22,6 +21,7 @@ import {
   selectSidebarExpanded,
 } from '../state/general-slice.ts';
 import { reportModalOpened } from '../state/modals-slice.ts';
+import { SearchButton } from './search-launcher.tsx';
 import classes from './top-bar.module.css';
 
 export interface TopBarProps {

@@ -1,5 +1,5 @@
 import { Badge, Button, Drawer, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
-import type { AppEnvironment, ChangelogEntry } from '@stabile/contract';
+import type { ChangelogEntry } from '@stabile/contract';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/api.ts';
 
@@ -12,12 +12,6 @@ const changelogApi = api.injectEndpoints({
     }),
   }),
 });
-
-/** Spec section 1: the what's-new panel exists only in the beta and production environments. */
-export function whatsNewEnabled(): boolean {
-  const env = (import.meta.env.VITE_APP_ENV as AppEnvironment | undefined) ?? 'production';
-  return env === 'production' || env === 'beta';
-}
 
 export interface WhatsNewDrawerProps {
   opened: boolean;

@@ -1,16 +1,5 @@
 import '@mantine/spotlight/styles.css';
-import {
-  ActionIcon,
-  Button,
-  Center,
-  CloseButton,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Center, CloseButton, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
 import { SEARCH_MIN_LENGTH, type SearchGroup } from '@stabile/contract';
@@ -159,23 +148,5 @@ export function SearchPalette() {
         </Spotlight.Footer>
       )}
     </Spotlight.Root>
-  );
-}
-
-/** The top bar's search button (an icon, also on the phone). */
-export function SearchButton() {
-  const { t } = useTranslation('search');
-  return (
-    <Tooltip label={t('open')}>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label={t('openShort')}
-        onClick={searchPalette.open}
-      >
-        <IconSearch size={20} stroke={1.6} aria-hidden />
-      </ActionIcon>
-    </Tooltip>
   );
 }

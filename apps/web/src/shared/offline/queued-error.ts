@@ -26,3 +26,21 @@ export function unlessQueued(error: unknown): undefined {
   if (isQueuedError(error)) return undefined;
   throw error;
 }
+
+/**
+ * For a form whose write failed, in the `.catch` of its promise: a write kept in the offline queue
+ * finishes the form as a success would (`done`: close it, leave the edit mode; the queue's toast already
+ * says the change is pending) and the chain resolves; any other error is rethrown.
+ */
+export function whenQueued(done: () => void): (error: unknown) => void {
+  return (error) => {
+    if (!isQueuedError(error)) throw error;
+    done();
+  };
+}
+
+/** For a create whose failure reads as null: a write kept in the offline queue rejects instead. */
+export function nullUnlessQueued(error: unknown): null {
+  if (isQueuedError(error)) throw error;
+  return null;
+}

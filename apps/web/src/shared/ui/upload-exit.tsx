@@ -1,7 +1,10 @@
-import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LeaveConfirmation } from './unsaved-changes.tsx';
+import { lazyNamed } from './lazy-named.ts';
+
+// The confirmation (a modal) loads the first time it is needed, not with every page.
+const LeaveConfirmation = lazyNamed(() => import('./unsaved-changes.tsx'), 'LeaveConfirmation');
 
 /*
  * "Confirm exit of incomplete upload" (spec section 2, Modals). Each upload area with files still
@@ -90,15 +93,18 @@ export function UploadExitModal() {
     emit();
     next?.();
   };
+  if (!asking) return null;
   return (
-    <LeaveConfirmation
-      opened={asking}
-      title={t('uploadExitTitle')}
-      text={t('uploadExitText')}
-      keepLabel={t('uploadExitStay')}
-      leaveLabel={t('uploadExitLeave')}
-      onKeep={stay}
-      onLeave={leave}
-    />
+    <Suspense fallback={null}>
+      <LeaveConfirmation
+        opened={asking}
+        title={t('uploadExitTitle')}
+        text={t('uploadExitText')}
+        keepLabel={t('uploadExitStay')}
+        leaveLabel={t('uploadExitLeave')}
+        onKeep={stay}
+        onLeave={leave}
+      />
+    </Suspense>
   );
 }

@@ -2,10 +2,17 @@ import { Button, Group } from '@mantine/core';
 import { IconEyeOff, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActivityCreateModal } from '../../../features/activities/components/activity-create-modal.tsx';
 import { ActivityList } from '../../../features/activities/components/activity-list.tsx';
 import { usePortal } from '../../../features/activities/portal.ts';
+import { lazyNamed } from '../../../shared/ui/lazy-named.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { OnceOpened } from '../../layout/lazy-layers.tsx';
+
+// The form (and its date pickers) loads when it first opens, not with the list.
+const ActivityCreateModal = lazyNamed(
+  () => import('../../../features/activities/components/activity-create-modal.tsx'),
+  'ActivityCreateModal',
+);
 
 export function ActivitiesPage() {
   const { t } = useTranslation('activities');
@@ -32,11 +39,13 @@ export function ActivitiesPage() {
         }
       />
       <ActivityList onCreate={() => setCreating('normal')} />
-      <ActivityCreateModal
-        opened={creating !== null}
-        hidden={creating === 'hidden'}
-        onClose={() => setCreating(null)}
-      />
+      <OnceOpened opened={creating !== null}>
+        <ActivityCreateModal
+          opened={creating !== null}
+          hidden={creating === 'hidden'}
+          onClose={() => setCreating(null)}
+        />
+      </OnceOpened>
     </>
   );
 }

@@ -2,11 +2,18 @@ import { Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { selectCommonPartsFilters } from '../../../features/common-parts/common-parts-slice.ts';
-import { CommonPartFormModal } from '../../../features/common-parts/components/common-part-form-modal.tsx';
 import { CommonPartList } from '../../../features/common-parts/components/common-part-list.tsx';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { lazyNamed } from '../../../shared/ui/lazy-named.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { OnceOpened } from '../../layout/lazy-layers.tsx';
 import { modalClosed, modalOpened, selectModalOpen } from '../../state/modals-slice.ts';
+
+// The forms load when they first open, not with the list.
+const CommonPartFormModal = lazyNamed(
+  () => import('../../../features/common-parts/components/common-part-form-modal.tsx'),
+  'CommonPartFormModal',
+);
 
 /** /commonParts: header with the two create actions, the list, the "addPlant" and "addEnvironment" modals. */
 export function CommonPartsPage() {
@@ -34,20 +41,24 @@ export function CommonPartsPage() {
         }
       />
       <CommonPartList onAddPlant={addPlant} onAddEnvironment={addEnvironment} />
-      <CommonPartFormModal
-        kind="impianto"
-        opened={addPlantOpen}
-        onClose={() => dispatch(modalClosed('addPlant'))}
-        condominioId={filters.condominioID}
-        chooseCondominium
-      />
-      <CommonPartFormModal
-        kind="ambiente"
-        opened={addEnvironmentOpen}
-        onClose={() => dispatch(modalClosed('addEnvironment'))}
-        condominioId={filters.condominioID}
-        chooseCondominium
-      />
+      <OnceOpened opened={addPlantOpen}>
+        <CommonPartFormModal
+          kind="impianto"
+          opened={addPlantOpen}
+          onClose={() => dispatch(modalClosed('addPlant'))}
+          condominioId={filters.condominioID}
+          chooseCondominium
+        />
+      </OnceOpened>
+      <OnceOpened opened={addEnvironmentOpen}>
+        <CommonPartFormModal
+          kind="ambiente"
+          opened={addEnvironmentOpen}
+          onClose={() => dispatch(modalClosed('addEnvironment'))}
+          condominioId={filters.condominioID}
+          chooseCondominium
+        />
+      </OnceOpened>
     </>
   );
 }

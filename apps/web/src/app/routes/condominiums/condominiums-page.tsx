@@ -1,11 +1,18 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CondominiumCreateModal } from '../../../features/condominiums/components/condominium-create-modal.tsx';
 import { CondominiumList } from '../../../features/condominiums/components/condominium-list.tsx';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { lazyNamed } from '../../../shared/ui/lazy-named.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { OnceOpened } from '../../layout/lazy-layers.tsx';
 import { modalClosed, modalOpened, selectModalOpen } from '../../state/modals-slice.ts';
+
+// The form loads when it first opens, not with the list.
+const CondominiumCreateModal = lazyNamed(
+  () => import('../../../features/condominiums/components/condominium-create-modal.tsx'),
+  'CondominiumCreateModal',
+);
 
 export function CondominiumsPage() {
   const { t } = useTranslation('condominiums');
@@ -24,7 +31,9 @@ export function CondominiumsPage() {
         }
       />
       <CondominiumList onCreate={create} />
-      <CondominiumCreateModal opened={creating} onClose={() => dispatch(modalClosed('addCondominium'))} />
+      <OnceOpened opened={creating}>
+        <CondominiumCreateModal opened={creating} onClose={() => dispatch(modalClosed('addCondominium'))} />
+      </OnceOpened>
     </>
   );
 }

@@ -1,11 +1,18 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ContactCreateModal } from '../../../features/contacts/components/contact-create-modal.tsx';
 import { ContactList } from '../../../features/contacts/components/contact-list.tsx';
 import { useAppDispatch } from '../../../shared/hooks.ts';
+import { lazyNamed } from '../../../shared/ui/lazy-named.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { OnceModalOpened } from '../../layout/lazy-layers.tsx';
 import { modalOpened } from '../../state/modals-slice.ts';
+
+// The form loads when it first opens, not with the list.
+const ContactCreateModal = lazyNamed(
+  () => import('../../../features/contacts/components/contact-create-modal.tsx'),
+  'ContactCreateModal',
+);
 
 /** /contacts: header with the create action, the list, the "addContact" modal. */
 export function ContactsPage() {
@@ -23,7 +30,9 @@ export function ContactsPage() {
         }
       />
       <ContactList onCreate={create} />
-      <ContactCreateModal />
+      <OnceModalOpened kind="addContact">
+        <ContactCreateModal />
+      </OnceModalOpened>
     </>
   );
 }

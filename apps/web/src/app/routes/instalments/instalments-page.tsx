@@ -4,8 +4,6 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCondominiumsOverviewQuery } from '../../../features/condominiums/condominiums-api.ts';
 import { InstalmentGroups } from '../../../features/instalments/components/instalment-groups.tsx';
-import { NewInstalmentModal } from '../../../features/instalments/components/new-instalment-modal.tsx';
-import { PrintSettingsModal } from '../../../features/instalments/components/print-settings-modal.tsx';
 import { useRataEserciziQuery } from '../../../features/instalments/instalments-api.ts';
 import {
   type InstalmentFilters,
@@ -14,8 +12,20 @@ import {
   selectInstalmentFilters,
 } from '../../../features/instalments/instalments-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { lazyNamed } from '../../../shared/ui/lazy-named.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { OnceOpened } from '../../layout/lazy-layers.tsx';
 import { entityDetailsClosed } from '../../state/modals-slice.ts';
+
+// The forms load when they first open, not with the list.
+const NewInstalmentModal = lazyNamed(
+  () => import('../../../features/instalments/components/new-instalment-modal.tsx'),
+  'NewInstalmentModal',
+);
+const PrintSettingsModal = lazyNamed(
+  () => import('../../../features/instalments/components/print-settings-modal.tsx'),
+  'PrintSettingsModal',
+);
 
 export function InstalmentsPage() {
   const { t } = useTranslation('instalments');
@@ -75,15 +85,19 @@ export function InstalmentsPage() {
           onGroupTypeChange={() => dispatch(entityDetailsClosed())}
         />
       </Stack>
-      <PrintSettingsModal opened={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <OnceOpened opened={settingsOpen}>
+        <PrintSettingsModal opened={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      </OnceOpened>
       {esercizio && filters.condominioId && (
-        <NewInstalmentModal
-          opened={newOpen}
-          onClose={() => setNewOpen(false)}
-          condominioId={filters.condominioId}
-          esercizio={esercizio}
-          condominioName={condominio?.intestazione ?? ''}
-        />
+        <OnceOpened opened={newOpen}>
+          <NewInstalmentModal
+            opened={newOpen}
+            onClose={() => setNewOpen(false)}
+            condominioId={filters.condominioId}
+            esercizio={esercizio}
+            condominioName={condominio?.intestazione ?? ''}
+          />
+        </OnceOpened>
       )}
     </>
   );

@@ -1,11 +1,18 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ProviderCreateModal } from '../../../features/providers/components/provider-create-modal.tsx';
 import { ProviderList } from '../../../features/providers/components/provider-list.tsx';
 import { useAppDispatch } from '../../../shared/hooks.ts';
+import { lazyNamed } from '../../../shared/ui/lazy-named.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { OnceModalOpened } from '../../layout/lazy-layers.tsx';
 import { modalOpened } from '../../state/modals-slice.ts';
+
+// The form loads when it first opens, not with the list.
+const ProviderCreateModal = lazyNamed(
+  () => import('../../../features/providers/components/provider-create-modal.tsx'),
+  'ProviderCreateModal',
+);
 
 /** /providers: header with the create action, the list, the "addProvider" modal. */
 export function ProvidersPage() {
@@ -23,7 +30,9 @@ export function ProvidersPage() {
         }
       />
       <ProviderList onCreate={create} />
-      <ProviderCreateModal />
+      <OnceModalOpened kind="addProvider">
+        <ProviderCreateModal />
+      </OnceModalOpened>
     </>
   );
 }

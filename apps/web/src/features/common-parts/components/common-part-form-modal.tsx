@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isQueuedError } from '../../../shared/offline/queued-error.ts';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import {
   type CommonPartDetail,
@@ -57,12 +58,13 @@ export function CommonPartFormModal({
         id: part.id,
         body: { ...body, objVersion: part.objVersion },
       });
-      if ('error' in result) return;
+      if ('error' in result) return isQueuedError(result.error) ? onClose() : undefined;
       notifications.show({ color: 'green', message: t('saved') });
       onClose();
       return;
     }
     const result = await create({ kind, condominioId: Number(values.condominioId), body });
+    if ('error' in result && isQueuedError(result.error)) return onClose();
     if (!('data' in result) || !result.data) return;
     notifications.show({ color: 'green', message: t('created') });
     onClose();

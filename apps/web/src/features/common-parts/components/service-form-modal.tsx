@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { isAreaAllowed } from '../../../app/state/auth-slice.ts';
 import { firstError } from '../../../shared/forms/first-error.ts';
 import { useAppSelector } from '../../../shared/hooks.ts';
+import { isQueuedError } from '../../../shared/offline/queued-error.ts';
 import { DateField } from '../../../shared/ui/date-field.tsx';
 import { useProvidersQuery } from '../../providers/providers-api.ts';
 import {
@@ -177,7 +178,7 @@ function ServiceForm({
     const result = service
       ? await update({ condominioId, id: service.id, body: { ...body, objVersion: service.objVersion } })
       : await create({ condominioId, parteComuneId, body });
-    if ('error' in result) return;
+    if ('error' in result) return isQueuedError(result.error) ? onDone() : undefined;
     notifications.show({ color: 'green', message: t('services.saved') });
     onDone();
   };

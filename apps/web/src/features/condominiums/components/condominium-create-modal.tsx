@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { condominioCreateSchema } from '@stabile/contract';
 import { useTranslation } from 'react-i18next';
+import { whenQueued } from '../../../shared/offline/queued-error.ts';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import { useCreateCondominiumMutation } from '../condominiums-api.ts';
 import { condominiumFields } from './condominium-fields.ts';
@@ -36,6 +37,7 @@ export function CondominiumCreateModal({ opened, onClose }: CondominiumCreateMod
             onClose();
             openDetails('condominio', created.id);
           })
+          .catch(whenQueued(onClose))
           .catch(() => undefined)
       }
     />

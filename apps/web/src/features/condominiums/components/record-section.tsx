@@ -4,6 +4,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { isQueuedError } from '../../../shared/offline/queued-error.ts';
 import { type RecordWrite, useWriteRecordMutation } from '../condominiums-api.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import type { FieldSpec } from './record-form.tsx';
@@ -48,12 +49,13 @@ export function RecordSection<R extends SectionRecord>(props: RecordSectionProps
   const [write, writing] = useWriteRecordMutation();
 
   const save = async (call: Omit<RecordWrite, 'body'>, body: Record<string, unknown>) => {
-    const ok = await write({ ...call, body })
+    const outcome = await write({ ...call, body })
       .unwrap()
-      .then(() => true)
-      .catch(() => false);
-    if (!ok) return;
-    notifications.show({ color: 'green', message: t('errors:genericSuccess') });
+      .then(() => 'saved' as const)
+      .catch((error: unknown) => (isQueuedError(error) ? ('queued' as const) : null));
+    if (!outcome) return;
+    // Queued offline: the queue's toast says so; the form is done as after a save.
+    if (outcome === 'saved') notifications.show({ color: 'green', message: t('errors:genericSuccess') });
     setEditing(null);
   };
   const confirmDelete = async (record: R) => {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { modalClosed, selectModalOpen } from '../../../app/state/modals-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { nullUnlessQueued } from '../../../shared/offline/queued-error.ts';
 import { RegistryCreateModal } from '../../../shared/ui/registry/registry-create-modal.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import { useCreateContactMutation } from '../contacts-api.ts';
@@ -20,11 +21,7 @@ export function ContactCreateModal() {
       title={t('new')}
       Form={ContactForm}
       creating={isLoading}
-      onCreate={(body) =>
-        create(body)
-          .unwrap()
-          .catch(() => null)
-      }
+      onCreate={(body) => create(body).unwrap().catch(nullUnlessQueued)}
       onCreated={(record) => openDetails('persona', record.id)}
       confirm={{
         title: t('confirmCreateTitle'),

@@ -21,6 +21,7 @@ import {
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstError, revealFirstInvalid } from '../../../shared/forms/first-error.ts';
+import { isQueuedError } from '../../../shared/offline/queued-error.ts';
 import { DateField } from '../../../shared/ui/date-field.tsx';
 import { useGuardedClose } from '../../../shared/ui/unsaved-changes.tsx';
 import { euro, parseEuroInput } from '../format.ts';
@@ -126,7 +127,7 @@ export function NewInstalmentModal({
   const submit = form.onSubmit(
     async (values) => {
       const result = await issue({ body: toBody(values) as never, key: key.current });
-      if ('error' in result) return;
+      if ('error' in result) return isQueuedError(result.error) ? close() : undefined;
       const { rate, importo, unitaEscluse } = result.data;
       notifications.show({
         color: 'green',

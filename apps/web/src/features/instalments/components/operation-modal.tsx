@@ -13,6 +13,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContiLookupQuery } from '../../../shared/api/lookups-api.ts';
 import { firstError } from '../../../shared/forms/first-error.ts';
+import { isQueuedError } from '../../../shared/offline/queued-error.ts';
 import { DateField } from '../../../shared/ui/date-field.tsx';
 import { euro, parseEuroInput } from '../format.ts';
 import {
@@ -125,7 +126,7 @@ export function OperationModal({ kind, onClose, detail, detailArgs }: OperationM
       const run =
         kind === 'versamento' ? versamento(args) : kind === 'rimborso' ? rimborso(args) : eccedenza(args);
       const result = await run;
-      if ('error' in result) return;
+      if ('error' in result) return isQueuedError(result.error) ? close() : undefined;
       const surplus = kind === 'versamento' ? result.data.eccedenza : 0;
       notifications.show({
         color: 'green',

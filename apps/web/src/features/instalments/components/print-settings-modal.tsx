@@ -5,6 +5,7 @@ import { type StampaImpostazioniData, stampaImpostazioniSchema } from '@stabile/
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstError } from '../../../shared/forms/first-error.ts';
+import { isQueuedError } from '../../../shared/offline/queued-error.ts';
 import { useSaveStampaImpostazioniMutation, useStampaImpostazioniQuery } from '../instalments-api.ts';
 
 export interface PrintSettingsModalProps {
@@ -68,7 +69,7 @@ export function PrintSettingsModal({ opened, onClose }: PrintSettingsModalProps)
   const submit = form.onSubmit(
     async (values) => {
       const result = await save({ ...values, logo: values.logo || null });
-      if ('error' in result) return;
+      if ('error' in result) return isQueuedError(result.error) ? close() : undefined;
       notifications.show({ color: 'green', message: t('psSaved') });
       close();
     },

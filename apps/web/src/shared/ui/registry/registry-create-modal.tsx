@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { Registry } from '@stabile/contract';
 import { type ComponentType, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { whenQueued } from '../../offline/queued-error.ts';
 import { useGuardedClose } from '../unsaved-changes.tsx';
 import type { RegistryKindFormProps } from './registry-form.tsx';
 import { emptyValues, type RegistryBody } from './registry-form-values.ts';
@@ -14,7 +15,10 @@ export interface RegistryCreateModalProps {
   /** The kind's form (contact or provider). */
   Form: ComponentType<RegistryKindFormProps>;
   creating: boolean;
-  /** Creates the record; resolves null when the server refused it (the base query told the user). */
+  /**
+   * Creates the record; resolves null when the server refused it (the base query told the user) and
+   * rejects with the queued error when the write was kept in the offline queue (the form is then done).
+   */
   onCreate: (body: RegistryBody) => Promise<Registry | null>;
   /** Called with the new record once created (e.g. to open its drawer). */
   onCreated: (record: Registry) => void;
@@ -49,8 +53,14 @@ export function RegistryCreateModal({
   );
 
   const save = async (body: RegistryBody) => {
-    const created = await onCreate(body);
+    const created = await onCreate(body).catch(whenQueued(() => void 0));
     setPending(null);
+    // Kept in the offline queue (undefined): done, with no record to open yet.
+    if (created === undefined) {
+      dirty.current = false;
+      onClose();
+      return;
+    }
     if (!created) return;
     notifications.show({ color: 'green', message: t('errors:genericSuccess') });
     dirty.current = false;

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { type DurcState, durcStateLabels, type Registry } from '@stabile/contract';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { whenQueued } from '../../offline/queued-error.ts';
 import { useDrawerUnsavedChanges } from '../unsaved-changes.tsx';
 import type { RegistryKindFormProps } from './registry-form.tsx';
 import { type RegistryBody, valuesFrom } from './registry-form-values.ts';
@@ -41,6 +42,8 @@ export function RegistryDetailView({
   const save = (body: RegistryBody) =>
     void onSave({ ...body, objVersion: record.objVersion })
       .then(() => notifications.show({ color: 'green', message: t('saved') }))
+      // Kept in the offline queue: the edit is pending, not unsaved.
+      .catch(whenQueued(() => setDirty(false)))
       .catch(() => undefined);
 
   const remove = () =>
