@@ -7,6 +7,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { changelogRoutes } from './changelog/changelog.routes.ts';
 import { commonPartRoutes } from './common-parts/common-part.routes.ts';
 import { condominiumRoutes } from './condominiums/condominium.routes.ts';
+import { exportRoutes } from './exports/exports.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { homeRoutes } from './home/home.routes.ts';
 import { instalmentRoutes } from './instalments/instalment.routes.ts';
@@ -40,4 +41,5 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   reportRoutes,
   instalmentRoutes,
   searchRoutes,
+  exportRoutes,
 ];
