@@ -77,7 +77,7 @@ test.describe('esportazioni', () => {
     expect(rows).toHaveLength(total);
     for (const row of rows) {
       expect(row.Stato).toBe('Aperta');
-      expect(row['Priorità']).toBe('Urgente');
+      expect(row.Priorità).toBe('Urgente');
       expect(row['Data apertura']).toBeInstanceOf(Date);
       expect(typeof row['Numero pratica']).toBe('number');
     }

@@ -1,4 +1,4 @@
-import { Group, Select } from '@mantine/core';
+import { Group, Select, Stack } from '@mantine/core';
 import { DurcState, durcStateLabels, EsportaApi } from '@stabile/contract';
 import { useTranslation } from 'react-i18next';
 import { useTipiAttivitaFornitoreQuery } from '../../../shared/api/lookups-api.ts';
@@ -96,10 +96,12 @@ export function ProviderList({ onCreate }: ProviderListProps) {
       onOpen={(id) => open('fornitore', id)}
       onCreate={onCreate}
       filters={
-        <Group align="flex-end" gap="sm" wrap="wrap">
+        <Stack gap="sm">
           <ProviderFiltersBar />
-          <ExportMenu endpoint={EsportaApi.fornitori} query={listQuery} />
-        </Group>
+          <Group justify="flex-end">
+            <ExportMenu endpoint={EsportaApi.fornitori} query={listQuery} />
+          </Group>
+        </Stack>
       }
       filtered={Boolean(tipoAttivitaID || durcStato)}
     />
