@@ -58,6 +58,22 @@ describe('file formats', () => {
     expect(row?.getCell(4).numFmt).toBe('dd/mm/yyyy hh:mm');
   });
 
+  it("XLSX: the file leaves while rows are added, at the zip's pace, not all at the end", async () => {
+    const out = new PassThrough();
+    let received = 0;
+    out.on('data', (c: Buffer) => {
+      received += c.length;
+    });
+    const writer = xlsxSheetWriter(out, 'Rate', columns);
+    for (let i = 0; i < 60_000; i++) {
+      writer.add({ ...payment, who: `Condomino numero ${i} della scala B` });
+      if (i % 200 === 0) await writer.drained();
+    }
+    // Several MB of sheet XML: most of it is already zipped and gone before the end.
+    expect(received).toBeGreaterThan(100_000);
+    await writer.end();
+  });
+
   it('names the file in Italian with the date in Italy', () => {
     expect(exportFileName('attivita', 'xlsx', new Date('2026-11-26T23:30:00Z'))).toBe(
       'attivita-2026-11-27.xlsx',

@@ -78,7 +78,10 @@ export async function sendExport<R>(
     for await (const row of remaining()) {
       if (gone) break;
       writer.add(row);
-      if (++n % XLSX_ROWS_BETWEEN_CHECKS === 0) await drained();
+      if (++n % XLSX_ROWS_BETWEEN_CHECKS === 0) {
+        await writer.drained();
+        await drained();
+      }
     }
     if (!gone) await writer.end();
   }

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { dateParts, type ExportColumn, type ExportKind, romeParts } from './export-columns.ts';
@@ -35,6 +36,28 @@ function cellValue<R>(column: ExportColumn<R>, row: R): string | number | Date |
   }
 }
 
+/** Bytes of sheet XML allowed to wait for the zip before the rows pause. */
+const ZIP_BACKLOG_BYTES = 1024 * 1024;
+
+/**
+ * The stream through which the zip reads a sheet of exceljs' streaming writer (its sheet stream's
+ * consumer, set up when the zip takes the entry); undefined before the first row. exceljs 4.4 keeps
+ * it in the `pipes` of the sheet's stream: a test fails if that changes (export-files.test.ts).
+ */
+function zipEntryOf(sheet: ExcelJS.Worksheet): Writable | undefined {
+  const stream = (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream;
+  return stream?.pipes?.[0];
+}
+
+/** What waits in a writable (the zip's streams come from readable-stream 2, without `writableLength`). */
+function queuedBytes(stream: Writable): number {
+  return (
+    stream.writableLength ??
+    (stream as unknown as { _writableState?: { length: number } })._writableState?.length ??
+    0
+  );
+}
+
 /**
  * A workbook of one sheet written to `out` as its rows come (exceljs' streaming writer: each
  * committed row leaves memory; strings inline, no shared-strings table kept for the whole file).
@@ -45,6 +68,8 @@ export function xlsxSheetWriter<R>(out: Writable, title: string, columns: readon
     stream: out,
     useStyles: true,
     useSharedStrings: false,
+    // Fast deflate: the zip is what limits an export's pace (level 1 is about 3 times level 6's speed).
+    zip: { zlib: { level: 1 } },
   });
   workbook.creator = 'Stabile';
   const sheet = workbook.addWorksheet(title, { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -63,6 +88,14 @@ export function xlsxSheetWriter<R>(out: Writable, title: string, columns: readon
   return {
     add(row: R): void {
       sheet.addRow(columns.map((c) => cellValue(c, row))).commit();
+    },
+    /**
+     * Waits while the sheet's XML waits for the zip: exceljs hands it to the zip without looking at
+     * the zip's pace, so without this a fast database would pile the whole sheet up in memory.
+     */
+    async drained(): Promise<void> {
+      const entry = zipEntryOf(sheet);
+      if (entry && queuedBytes(entry) > ZIP_BACKLOG_BYTES) await once(entry, 'drain');
     },
     async end(): Promise<void> {
       sheet.commit();
