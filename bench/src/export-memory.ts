@@ -31,8 +31,11 @@ const server = await startServer({
   timeoutMs: 120_000,
 });
 
-/** Downloads one export, counting its bytes (and CSV lines) as they come; nothing is kept. */
-async function download(url: string, headers: Record<string, string>) {
+/**
+ * Downloads one export, counting its bytes (and CSV lines) as they come; nothing is kept. With `pid`,
+ * prints the server's memory every 30 s (does it level off, or grow with the rows?).
+ */
+async function download(url: string, headers: Record<string, string>, pid?: number) {
   const started = performance.now();
   const response = await fetch(url, { headers });
   if (!response.ok || !response.body)
@@ -40,8 +43,14 @@ async function download(url: string, headers: Record<string, string>) {
   let bytes = 0;
   let lines = 0;
   let firstByteMs = 0;
+  let nextReport = started + 30_000;
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
     if (bytes === 0) firstByteMs = performance.now() - started;
+    if (pid && performance.now() >= nextReport) {
+      nextReport += 30_000;
+      const at = ((performance.now() - started) / 1000).toFixed(0);
+      console.log(`  ${at} s: ${(bytes / 1048576).toFixed(1)} MB received, RSS ${await rssOf(pid)} kB`);
+    }
     bytes += chunk.length;
     for (const b of chunk) if (b === 0x0a) lines++;
   }
@@ -79,7 +88,7 @@ try {
     for (const format of FORMATS) {
       const before = await rssOf(pid);
       const sampler = sampleRss(pid);
-      const result = await download(`${server.baseURL}/api/attivita/esporta?formato=${format}`, headers);
+      const result = await download(`${server.baseURL}/api/attivita/esporta?formato=${format}`, headers, pid);
       const peak = await sampler.stop();
       const rows = format === 'csv' ? `${result.lines - 1} rows, ` : '';
       console.log(

@@ -37,7 +37,7 @@ function cellValue<R>(column: ExportColumn<R>, row: R): string | number | Date |
 }
 
 /** Bytes of sheet XML allowed to wait for the zip before the rows pause. */
-const ZIP_BACKLOG_BYTES = 1024 * 1024;
+const ZIP_BACKLOG_BYTES = 256 * 1024;
 
 /**
  * The stream through which the zip reads a sheet of exceljs' streaming writer (its sheet stream's
@@ -95,7 +95,9 @@ export function xlsxSheetWriter<R>(out: Writable, title: string, columns: readon
      */
     async drained(): Promise<void> {
       const entry = zipEntryOf(sheet);
-      if (entry && queuedBytes(entry) > ZIP_BACKLOG_BYTES) await once(entry, 'drain');
+      // Until the zip has taken the sheet, one turn of the event loop lets it start.
+      if (!entry) await new Promise((resolve) => setImmediate(resolve));
+      else if (queuedBytes(entry) > ZIP_BACKLOG_BYTES) await once(entry, 'drain');
     },
     async end(): Promise<void> {
       sheet.commit();
