@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestSession, type TestSession } from '../../test/sessions.ts';
+import { createInstalmentFixture } from '../instalments/instalment.fixtures.ts';
 
 let t: TestApp;
 let session: TestSession;
@@ -209,6 +210,29 @@ describe('condominium, common part and instalment exports', () => {
     expect(missing.status).toBe(404);
     const denied = await createTestSession(t, { deniedAreas: [Area.Plants] });
     expect((await call('GET', '/api/parteComune/esporta?formato=csv', denied)).status).toBe(403);
+  });
+
+  it('exports the instalment groups of an exercise as the list shows them, amounts as euros', async () => {
+    const f = await createInstalmentFixture(t, session);
+    const res = await call('POST', '/api/rata/esporta?formato=xlsx', session, {
+      esercizioID: f.esercizioId,
+      tipo: 1,
+    });
+    expect(res.status).toBe(200);
+    expect(String(res.headers['content-disposition'])).toContain('rate-');
+    const sheet = await workbookOf(res);
+    expect(sheet.rowCount).toBe(4);
+    const rossi = sheet.getRow(3);
+    expect(rossi.getCell(1).value).toBe('Rossi Mario');
+    expect(rossi.getCell(4).value).toBe(1200);
+    expect(rossi.getCell(4).numFmt).toBe('#,##0.00 "€"');
+    expect(rossi.getCell(7).value).toBe(900);
+    const csv = await call('POST', '/api/rata/esporta?formato=csv', session, { esercizioID: f.esercizioId });
+    expect(csvRows(csv)[2]?.slice(3, 7)).toEqual(['1.200,00', '0,00', '1.200,00', '900,00']);
+    const elsewhere = await call('POST', '/api/rata/esporta?formato=csv', other, {
+      esercizioID: f.esercizioId,
+    });
+    expect(elsewhere.status).toBe(404);
   });
 
   it("refuses the instalments of another archive's or a missing exercise, and a bad format", async () => {
