@@ -53,6 +53,9 @@ test.describe('esportazioni', () => {
     await list.getByRole('button', { name: 'Filtri', exact: true }).click();
     await pick(page, list, 'Priorità', 'Urgente');
     await expect(list.getByRole('button', { name: '1 filtro attivo', exact: true })).toBeVisible();
+    // The list has been read again: every row shown is urgent.
+    await expect(list.locator('tbody tr, article').first()).toBeVisible();
+    await expect(list.locator('tbody tr, article').filter({ hasNotText: /urgente/i })).toHaveCount(0);
     const counted = list.getByText(/^\d+ attività$/);
     await expect(counted).toBeVisible();
     const total = Number(((await counted.textContent()) ?? '').replace(/\D/g, ''));
@@ -90,9 +93,10 @@ test.describe('esportazioni', () => {
     await page.goto('/contacts');
     await expect(page.getByRole('heading', { level: 1, name: 'Contatti' })).toBeVisible({ timeout: 20_000 });
     const list = page.locator('main');
-    const first = list.locator('tbody tr, article').first();
-    await expect(first).toBeVisible();
-    const name = ((await first.getByRole('button').first().textContent()) ?? '').trim();
+    // The second contact: the list shows it first only once the search has been applied.
+    const second = list.locator('tbody tr, article').nth(1);
+    await expect(second).toBeVisible();
+    const name = ((await second.getByRole('button').first().textContent()) ?? '').trim();
     await list.getByRole('textbox', { name: 'Cerca' }).fill(name);
     await expect(list.locator('tbody tr, article').first()).toContainText(name);
 
