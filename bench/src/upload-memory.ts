@@ -1,30 +1,15 @@
 // npm run bench:upload: the server's memory while it receives a large attachment (issue 26: a 20 MB
 // upload must raise it by less than 10 MB, because uploads stream to the file store).
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../e2e/support/free-port.ts';
 import { startServer } from '../../e2e/support/server.ts';
+import { rssOf } from './process-memory.ts';
 import { openBenchSession } from './session.ts';
 
 const SIZE_MB = Number(process.env.BENCH_UPLOAD_MB ?? 20);
 const ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
-
-/** Resident memory (kB) of a process and of its children (the server's workers). */
-async function rssOf(pid: number): Promise<number> {
-  const read = async (p: number): Promise<number> => {
-    const status = await readFile(`/proc/${p}/status`, 'utf8').catch(() => '');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  };
-  const children = (await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => ''))
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number);
-  let total = await read(pid);
-  for (const child of children) total += await read(child);
-  return total;
-}
 
 /** A PDF header followed by SIZE_MB of filler: accepted by the content check, streamed in 64 kB chunks. */
 function body(boundary: string): ReadableStream<Uint8Array> {

@@ -14,6 +14,7 @@ export * from './common/errors.ts';
 export * from './common/primitives.ts';
 export * from './common-parts/index.ts';
 export * from './condominiums/index.ts';
+export * from './exports/index.ts';
 export * from './history/index.ts';
 export * from './instalments/index.ts';
 export * from './lookups/index.ts';

@@ -82,3 +82,13 @@ export function sqliteReader(db: Kysely<Database>): SQLite.Database | undefined 
   const entry = connections.get(db);
   return entry?.snapshots.enter() ? entry.connection : undefined;
 }
+
+/**
+ * The file of the SQLite database under a database made by createDatabase; undefined on PostgreSQL
+ * and for a database in memory (which no second connection can open).
+ */
+export function sqliteFileOf(db: Kysely<Database>): string | undefined {
+  const entry = connections.get(db);
+  if (!entry || entry.connection.memory) return undefined;
+  return entry.connection.name;
+}

@@ -16,6 +16,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import { ensurePrivateFileSync } from '../shared/private-files.ts';
 import { ReadSnapshots, setSqliteConnection } from './connections.ts';
 import type { Database } from './schema.ts';
@@ -50,7 +51,8 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // `cursor`: a query's `.stream()` reads its rows through a cursor (exports, decision 0025).
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   const file = options.sqliteFile ?? path.join(options.dataDir, 'stabile.db');

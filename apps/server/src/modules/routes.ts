@@ -7,6 +7,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { changelogRoutes } from './changelog/changelog.routes.ts';
 import { commonPartRoutes } from './common-parts/common-part.routes.ts';
 import { condominiumRoutes } from './condominiums/condominium.routes.ts';
+import { exportRoutes } from './exports/exports.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { historyRoutes } from './history/history.routes.ts';
 import { homeRoutes } from './home/home.routes.ts';
@@ -42,4 +43,5 @@ export const routeModules: Array<(app: AppInstance) => Promise<void>> = [
   instalmentRoutes,
   searchRoutes,
   historyRoutes,
+  exportRoutes,
 ];

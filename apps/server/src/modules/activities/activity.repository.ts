@@ -1215,3 +1215,31 @@ export async function homeActivities(
           .orderBy('a.id', 'asc');
   return (await withNames(q.limit(limit)).execute()) as ActivityRowWithNames[];
 }
+
+/**
+ * Every activity a list's filters, state tab and window select, in the list's order (a search in
+ * its order, newest first), without a page, with the names the list shows: what an export streams
+ * (decision 0025). `db` may be a connection of its own for the export.
+ */
+export function activitiesForExport(
+  db: Kysely<Database>,
+  archiveId: number,
+  filters: ActivityListFilters,
+  window: VisibilityWindow,
+  today: string,
+) {
+  const { shape, values } = listInputs(archiveId, filters, window, today);
+  const terms = filters.searchQuery ? activitySearchTerms(filters.searchQuery) : [];
+  let q = applyFilters(archiveActivities(db, archiveId), shape, values);
+  if (filters.searchQuery) {
+    // A search with no letter or digit matches nothing, as in the list.
+    q =
+      terms.length > 0 && hasWordCharacter(filters.searchQuery)
+        ? q.where(activitySearchPredicate(dialectOf(db), archiveId, terms))
+        : q.where(sql<SqlBool>`1 = 0`);
+    q = q.orderBy(idsNewestFirst);
+  } else {
+    q = applyOrder(q, shape.orderBy);
+  }
+  return withNames(q);
+}

@@ -27,7 +27,13 @@ import { AppError, notFound, staleVersion } from '../../shared/app-error.ts';
 import { recordChange } from '../history/history.service.ts';
 import { searchPredicate } from '../people/people-search.ts';
 import { toActivityEvent } from './activity.mapper.ts';
-import { type ActivityPage, listActivities, recount, type VisibilityWindow } from './activity.repository.ts';
+import {
+  type ActivityPage,
+  activitiesForExport,
+  listActivities,
+  recount,
+  type VisibilityWindow,
+} from './activity.repository.ts';
 import type { ActivityRow } from './activity.table.ts';
 import { loadActivityDetail } from './activity-detail.ts';
 import { addEvent } from './activity-events.ts';
@@ -766,4 +772,22 @@ export async function deleteNote(
       .where('obj_version', '=', objVersion)
       .execute();
   });
+}
+
+/**
+ * The query of every activity of a list (its filters, state tab and the user's window of closed
+ * activities), for an export; read through `readDb` (decision 0025).
+ */
+export async function activitiesExportQuery(
+  db: Kysely<Database>,
+  readDb: Kysely<Database>,
+  actor: Actor,
+  filters: ActivityListFilters,
+) {
+  if (filters.dataDa && filters.dataA && filters.dataDa > filters.dataA) {
+    throw invalid('dataDa', ActivityMessage.DateRange);
+  }
+  const group = filters.stato === undefined ? null : stateGroupOf(filters.stato);
+  const window = group === 1 || group === 2 ? NO_CLOSED_WINDOW : windowOf(await getSettings(db, actor));
+  return activitiesForExport(readDb, actor.archiveId, filters, window, isoDateToday());
 }

@@ -33,7 +33,8 @@ const NO_AREA_ALLOWED: Record<string, string> = {
   'GET /api/operatore': 'the operators of every area',
   'GET /api/conto/lookup': 'accounts of an exercise (instalments, no area flag)',
   'GET /api/cerca': 'search everything: each kind is left out without its area',
-  'GET /api/cronologia/:tipo/:id': "a record's history: the area of the record's kind, checked per kind (120)",
+  'GET /api/cronologia/:tipo/:id':
+    "a record's history: the area of the record's kind, checked per kind (120)",
   'GET /api/eventoRegistroAmministratore': 'lookup of the condominium administrators register',
   'GET /api/tipoRisorsa': 'lookup of the condominium resources',
 };

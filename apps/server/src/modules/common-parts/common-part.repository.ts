@@ -421,3 +421,23 @@ export async function deleteService(
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/**
+ * Every common part of the list's search and filters, in its order, without a page, with its
+ * condominium: what an export streams (decision 0025).
+ */
+export function commonPartsForExport(
+  db: Db,
+  dialect: DialectName,
+  archiveId: number,
+  filters: CommonPartFilters,
+) {
+  const { shape, values } = listInputs(dialect, archiveId, filters);
+  return matching(db, shape, values)
+    .innerJoin('condominiums as c', (join) =>
+      join.onRef('c.archive_id', '=', 'p.archive_id').onRef('c.id', '=', 'p.condominio_id'),
+    )
+    .select(LIST_COLUMNS)
+    .orderBy('p.denominazione_sort')
+    .orderBy('p.id');
+}

@@ -17,6 +17,7 @@ import { toCommonPart, toListItem, toServizio } from './common-part.mapper.ts';
 import {
   type CommonPartFilters,
   type CommonPartValues,
+  commonPartsForExport,
   deleteCommonPart,
   deleteService,
   findCommonPart,
@@ -288,4 +289,19 @@ export async function deleteServiceOf(
     if (!(await deleteService(trx, ctx.archiveId, { condominioId, id }, objVersion))) throw staleVersion();
   });
   return { id };
+}
+
+/** The query of every common part of the list's search and filters, for an export, on `readDb`. */
+export async function commonPartExportQuery(
+  ctx: CommonPartContext,
+  readDb: Kysely<Database>,
+  filters: CommonPartFilters,
+) {
+  if (
+    filters.condominioId !== undefined &&
+    !(await findCondominium(ctx.db, ctx.archiveId, filters.condominioId))
+  ) {
+    throw condominiumNotFound();
+  }
+  return commonPartsForExport(readDb, ctx.dialect, ctx.archiveId, filters);
 }

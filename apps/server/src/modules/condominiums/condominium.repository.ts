@@ -312,3 +312,32 @@ export async function deleteCondominium(
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/**
+ * Every condominium of the registry's search and filters, in its order, without a page: what an
+ * export streams (decision 0025); null when the search has no term (it matches nothing).
+ */
+export function condominiumsForExport(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  archiveId: number,
+  options: Omit<CondominiumListOptions, 'offset' | 'limit'>,
+) {
+  const match = options.search ? fullTextQuery(dialect, options.search) : null;
+  if (options.search && !match) return null;
+  let query = db.selectFrom('condominiums as c').where('c.archive_id', '=', archiveId);
+  for (const predicate of filterPredicates({ ...options, offset: 0, limit: 0 }))
+    query = query.where(predicate);
+  if (match && dialect === 'sqlite') {
+    const low = archiveId * 4294967296;
+    query = query.where(
+      sql<SqlBool>`c.id in (select rowid - ${low} from condominiums_fts where condominiums_fts match ${match} and rowid between ${low} and ${low + 4294967295})`,
+    );
+  } else if (match) {
+    query = query.where(sql<SqlBool>`c.search_vector @@ to_tsquery('simple', ${match})`);
+  }
+  return query
+    .select([...LIST_COLUMNS.map((c) => `c.${c}` as const), 'c.codice_fiscale', 'c.iban'])
+    .orderBy('c.intestazione_sort')
+    .orderBy('c.id');
+}

@@ -17,6 +17,7 @@ import { text, toCondominio, toCondominioListItem, toCondominiumValues } from '.
 import {
   type CondominiumListOptions,
   codiceTaken,
+  condominiumsForExport,
   condominiumUsages,
   deleteCondominium,
   findCondominium,
@@ -254,4 +255,17 @@ export async function condominiumAssignees(
     });
   }
   return [...people.values()];
+}
+
+/** The query of every condominium of the registry's search and filters, for an export, on `readDb`. */
+export function condominiumExportQuery(
+  ctx: CondominiumContext,
+  readDb: Kysely<Database>,
+  query: Omit<CondominiumListOptions, 'offset' | 'limit'>,
+) {
+  const search = query.search?.trim();
+  return condominiumsForExport(readDb, ctx.dialect, ctx.archiveId, {
+    ...query,
+    search: search && search.length >= SEARCH_MIN_LENGTH ? search : undefined,
+  });
 }

@@ -509,3 +509,18 @@ export async function cappedCount(
   const n = Number(row?.n ?? 0);
   return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
 }
+
+/**
+ * Every row of a search (or none) and the filters, in the list's order, without a page, with the
+ * description of the provider's type of work: what an export streams (decision 0025).
+ */
+export function registryRowsForExport(db: Kysely<Database>, q: RegistryQuery) {
+  const { shape, values } = queryInputs(q);
+  return matchingRows(db, shape, values)
+    .leftJoin('provider_activity_types as t', (j) =>
+      j.onRef('t.archive_id', '=', 'r.archive_id').onRef('t.id', '=', 'r.tipo_attivita_id'),
+    )
+    .select([...LIST_COLUMNS.map((c) => `r.${c}` as const), 't.testo as tipo_attivita_descr'])
+    .orderBy('r.descr_sort')
+    .orderBy('r.id');
+}

@@ -2,11 +2,12 @@ import type { FornitoreCreateParsed, HistoryKind, Registry, RegistryListItem } f
 import { SEARCH_MIN_LENGTH } from '@stabile/contract';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
+import { hasWordCharacter } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, staleVersion } from '../../shared/app-error.ts';
 import { recordChange } from '../history/history.service.ts';
 import { toRegistry, toRegistryListItem, toRegistryValues } from './people.mapper.ts';
-import type { RegistryTable } from './people-search.ts';
+import { type RegistryTable, registryRowsForExport, searchTerms } from './people-search.ts';
 import {
   deleteRegistry,
   findRegistry,
@@ -137,5 +138,27 @@ export async function deleteRecord(
     if (usages.length > 0) throw new AppError(115, `${WHAT[table].inUse}: ${usages.join(', ')}.`);
     if (!(await deleteRegistry(trx, table, ctx.archiveId, id, objVersion))) throw staleVersion();
     await recordChange(trx, ctx.archiveId, WHAT[table].history, id, row, null);
+  });
+}
+
+/**
+ * The query of every row of a list (its search from 3 characters and its filters), for an export,
+ * built on `readDb` (decision 0025); null when the search can match nothing (no letter or digit).
+ */
+export function registryExportQuery(
+  ctx: RegistryContext,
+  readDb: Kysely<Database>,
+  table: RegistryTable,
+  filters: Omit<RegistryPageOptions, 'offset' | 'limit'>,
+) {
+  const search = filters.search?.trim();
+  const text = search && search.length >= SEARCH_MIN_LENGTH ? search : undefined;
+  if (text && !hasWordCharacter(text)) return null;
+  return registryRowsForExport(readDb, {
+    dialect: ctx.dialect,
+    table,
+    archiveId: ctx.archiveId,
+    terms: text ? searchTerms(text) : [],
+    filters: { tipoAttivitaID: filters.tipoAttivitaID, durcStato: filters.durcStato },
   });
 }

@@ -23,6 +23,7 @@ import {
   activityOrderLabels,
   activityOrders,
   ClosedVisibilityDays,
+  EsportaApi,
   FILTER_DEBOUNCE_MS,
   SEARCH_MIN_LENGTH,
 } from '@stabile/contract';
@@ -38,6 +39,7 @@ import { startTransition, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PendingBadge } from '../../../shared/offline/pending-badge.tsx';
+import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import {
   useActivitiesQuery,
@@ -198,6 +200,7 @@ export function ActivityList({ onCreate }: ActivityListProps) {
         >
           {filterCount > 0 ? t('filtersActive', { count: filterCount }) : t('filters')}
         </Button>
+        <ExportMenu endpoint={EsportaApi.attivita} query={query} />
         {tab === 'closed' && settings.data && (
           <Select
             label={t('settings')}

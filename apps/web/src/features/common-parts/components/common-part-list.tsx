@@ -19,6 +19,7 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
   CommonPartCategory,
   commonPartCategoryLabels,
+  EsportaApi,
   environmentTypeLabels,
   environmentTypes,
   FILTER_DEBOUNCE_MS,
@@ -29,6 +30,7 @@ import {
 import { IconPlus, IconSearch, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import { type CommonPartItem, useCommonPartsQuery, useCondominiumOptionsQuery } from '../common-parts-api.ts';
 import {
@@ -53,14 +55,15 @@ export function CommonPartList({ onAddPlant, onAddEnvironment }: CommonPartListP
   const condominiums = useCondominiumOptionsQuery();
   const [debounced] = useDebouncedValue(filters.searchText.trim(), FILTER_DEBOUNCE_MS);
   const searchQuery = debounced.length >= SEARCH_MIN_LENGTH ? debounced : '';
-  const { data, isFetching, isError, refetch } = useCommonPartsQuery({
+  const listQuery = {
     pageNumber: filters.pageNumber,
     pageSize: 15,
     ...(searchQuery ? { searchQuery } : {}),
     ...(filters.condominioID !== null ? { condominioID: filters.condominioID } : {}),
     ...(filters.categoria !== null ? { categoria: filters.categoria } : {}),
     ...(filters.categoria !== null && filters.tipo !== null ? { tipo: filters.tipo } : {}),
-  });
+  };
+  const { data, isFetching, isError, refetch } = useCommonPartsQuery(listQuery);
   const items = data?.items ?? [];
   const pagination = data?.pagination;
   const filtered = Boolean(searchQuery || filters.condominioID !== null || filters.categoria !== null);
@@ -117,6 +120,9 @@ export function CommonPartList({ onAddPlant, onAddEnvironment }: CommonPartListP
           onChange={(v) => dispatch(commonPartsFiltersChanged({ tipo: toNumber(v) }))}
         />
       </SimpleGrid>
+      <Group justify="flex-end">
+        <ExportMenu endpoint={EsportaApi.partiComuni} query={listQuery} />
+      </Group>
       {isError && (
         <Alert color="red" role="alert">
           <Group justify="space-between">

@@ -19,6 +19,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
+  EsportaApi,
   FILTER_DEBOUNCE_MS,
   type PaymentAccountStatus,
   paymentAccountStatusLabels,
@@ -27,6 +28,7 @@ import {
 import { IconAdjustments, IconBuildingCommunity, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import { useCondominiumsQuery } from '../condominiums-api.ts';
 
@@ -63,18 +65,19 @@ export function CondominiumList({ onCreate }: CondominiumListProps) {
   const [debouncedFilters] = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
   const searchQuery = debounced.length >= SEARCH_MIN_LENGTH ? debounced : '';
   const provincia = /^[A-Za-z]{2}$/.test(debouncedFilters.provincia) ? debouncedFilters.provincia : '';
-  const { data, isFetching, isError, refetch } = useCondominiumsQuery({
+  const listQuery = {
     pageNumber: page,
     pageSize: 15,
     searchQuery: searchQuery || undefined,
-    gestiti: managedOnly ? 'true' : 'false',
+    gestiti: managedOnly ? ('true' as const) : ('false' as const),
     citta: debouncedFilters.citta.trim() || undefined,
     provincia: provincia || undefined,
     statoContoPagamenti: debouncedFilters.statoContoPagamenti
       ? Number(debouncedFilters.statoContoPagamenti)
       : undefined,
     portaleAttivo: debouncedFilters.portaleAttivo || undefined,
-  });
+  };
+  const { data, isFetching, isError, refetch } = useCondominiumsQuery(listQuery);
   const items = data?.items ?? [];
   const pagination = data?.pagination;
   const filterCount = Object.values(filters).filter((v) => v !== '').length;
@@ -115,6 +118,7 @@ export function CondominiumList({ onCreate }: CondominiumListProps) {
         >
           {filterCount > 0 ? t('advancedFiltersActive', { count: filterCount }) : t('advancedFilters')}
         </Button>
+        <ExportMenu endpoint={EsportaApi.condomini} query={listQuery} />
       </Group>
       <Collapse expanded={showFilters}>
         <Stack gap="xs">

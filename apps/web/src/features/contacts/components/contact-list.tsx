@@ -1,4 +1,7 @@
+import { Group } from '@mantine/core';
+import { EsportaApi } from '@stabile/contract';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
 import { RegistryListView } from '../../../shared/ui/registry/registry-list-view.tsx';
 import { useRegistrySearch } from '../../../shared/ui/registry/use-registry-search.ts';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
@@ -34,6 +37,11 @@ export function ContactList({ onCreate }: ContactListProps) {
       onRetry={() => void refetch()}
       onOpen={(id) => open('persona', id)}
       onCreate={onCreate}
+      filters={
+        <Group justify="flex-end">
+          <ExportMenu endpoint={EsportaApi.contatti} query={{ searchQuery }} />
+        </Group>
+      }
     />
   );
 }

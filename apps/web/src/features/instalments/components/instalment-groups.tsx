@@ -19,6 +19,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
+  EsportaApi,
   FILTER_DEBOUNCE_MS,
   InstalmentGroupType,
   instalmentTypeLabels,
@@ -30,6 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { selectIsMobile } from '../../../app/state/general-slice.ts';
 import { useAppSelector } from '../../../shared/hooks.ts';
 import { DateField } from '../../../shared/ui/date-field.tsx';
+import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import { euro, groupDrawerId } from '../format.ts';
 import { type RataGroupItem, useRataEserciziQuery, useRataGroupsQuery } from '../instalments-api.ts';
@@ -74,21 +76,19 @@ export function InstalmentGroups({
     if (filters.condominioId && !filters.esercizioId && first) onFiltersChange({ esercizioId: first.id });
   }, [exercises.data, filters.condominioId, filters.esercizioId, onFiltersChange]);
 
-  const groups = useRataGroupsQuery(
-    {
-      body: {
-        esercizioID: filters.esercizioId ?? 0,
-        tipo: filters.groupType,
-        searchText: filters.searchText || null,
-        gruppedTypeFilter: filters.tipoRata as 0 | 1 | 2 | 3 | null,
-        expiredImportFilter: filters.onlyExpired,
-        advanced: {
-          soloDaVersare: filters.advanced.soloDaVersare,
-          scadenzaEntro: filters.advanced.scadenzaEntro || null,
-        },
-      },
-      query: { pageNumber: filters.pageNumber, pageSize: PAGE_SIZE },
+  const listBody = {
+    esercizioID: filters.esercizioId ?? 0,
+    tipo: filters.groupType,
+    searchText: filters.searchText || null,
+    gruppedTypeFilter: filters.tipoRata as 0 | 1 | 2 | 3 | null,
+    expiredImportFilter: filters.onlyExpired,
+    advanced: {
+      soloDaVersare: filters.advanced.soloDaVersare,
+      scadenzaEntro: filters.advanced.scadenzaEntro || null,
     },
+  };
+  const groups = useRataGroupsQuery(
+    { body: listBody, query: { pageNumber: filters.pageNumber, pageSize: PAGE_SIZE } },
     { skip: !filters.esercizioId },
   );
 
@@ -164,6 +164,7 @@ export function InstalmentGroups({
         >
           {t('advanced')}
         </Button>
+        {filters.esercizioId && <ExportMenu endpoint={EsportaApi.rate} body={listBody} />}
       </Group>
       <Collapse expanded={advancedOpen}>
         <Group gap="md" align="flex-end">

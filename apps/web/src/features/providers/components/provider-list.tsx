@@ -1,8 +1,9 @@
-import { Group, Select } from '@mantine/core';
-import { DurcState, durcStateLabels } from '@stabile/contract';
+import { Group, Select, Stack } from '@mantine/core';
+import { DurcState, durcStateLabels, EsportaApi } from '@stabile/contract';
 import { useTranslation } from 'react-i18next';
 import { useTipiAttivitaFornitoreQuery } from '../../../shared/api/lookups-api.ts';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
 import { RegistryListView } from '../../../shared/ui/registry/registry-list-view.tsx';
 import { useRegistrySearch } from '../../../shared/ui/registry/use-registry-search.ts';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
@@ -71,12 +72,13 @@ export function ProviderList({ onCreate }: ProviderListProps) {
   const { searchText, pageNumber } = useAppSelector(selectProvidersPageContext);
   const { tipoAttivitaID, durcStato } = useAppSelector(selectProviderFilters);
   const searchQuery = useRegistrySearch(searchText);
-  const { data, isFetching, isError, refetch } = useProvidersQuery({
+  const listQuery = {
     pageNumber,
     ...(searchQuery ? { searchQuery } : {}),
     ...(tipoAttivitaID ? { tipoAttivitaID } : {}),
     ...(durcStato ? { durcStato } : {}),
-  });
+  };
+  const { data, isFetching, isError, refetch } = useProvidersQuery(listQuery);
   const open = useOpenEntityDetails();
   return (
     <RegistryListView
@@ -93,7 +95,14 @@ export function ProviderList({ onCreate }: ProviderListProps) {
       onRetry={() => void refetch()}
       onOpen={(id) => open('fornitore', id)}
       onCreate={onCreate}
-      filters={<ProviderFiltersBar />}
+      filters={
+        <Stack gap="sm">
+          <ProviderFiltersBar />
+          <Group justify="flex-end">
+            <ExportMenu endpoint={EsportaApi.fornitori} query={listQuery} />
+          </Group>
+        </Stack>
+      }
       filtered={Boolean(tipoAttivitaID || durcStato)}
     />
   );

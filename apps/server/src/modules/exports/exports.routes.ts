@@ -1,0 +1,110 @@
+import { EsportaApi, type ExportFormat, type RataGroup } from '@stabile/contract';
+import type { FastifyReply } from 'fastify';
+import type { AppInstance } from '../../app.ts';
+import { route } from '../../shared/route.ts';
+import { activitiesExportQuery } from '../activities/activity.service.ts';
+import { actorOf } from '../activities/actor.ts';
+import { commonPartExportQuery } from '../common-parts/common-part.service.ts';
+import { condominiumExportQuery } from '../condominiums/condominium.service.ts';
+import { type InstalmentContext, listGroups } from '../instalments/instalment.service.ts';
+import { registryExportQuery } from '../people/registry.service.ts';
+import type { ExportSheet } from './export-columns.ts';
+import { sendExport } from './export-reply.ts';
+import { streamedRows } from './export-rows.ts';
+import {
+  activitiesSheet,
+  commonPartsSheet,
+  condominiumsSheet,
+  contactsSheet,
+  instalmentsSheet,
+  providersSheet,
+} from './export-sheets.ts';
+
+/** Groups of instalments read at a time (the list's largest page). */
+const INSTALMENT_PAGE = 100;
+
+/**
+ * The export of every list (decision 0025): the list's filters, permission area and archive, its
+ * order without a page, streamed as CSV or XLSX.
+ */
+export async function exportRoutes(app: AppInstance) {
+  const ctx = (scope: { archiveId: number }) => ({
+    db: app.db,
+    dialect: app.dialect,
+    archiveId: scope.archiveId,
+  });
+  /** Answers with the rows of the query `build` makes on the export's reader. */
+  const streamed = <R>(
+    reply: FastifyReply,
+    format: ExportFormat,
+    sheet: ExportSheet<R>,
+    build: Parameters<typeof streamedRows<R>>[1],
+  ) => sendExport(reply, sheet, format, streamedRows(app.db, build));
+
+  route(app, EsportaApi.attivita, ({ request, reply, query }) => {
+    const actor = actorOf(request);
+    const filters = { ...query, pageNumber: 1, pageSize: 1 };
+    return streamed(reply, query.formato, activitiesSheet, (reader) =>
+      activitiesExportQuery(app.db, reader, actor, filters),
+    );
+  });
+
+  route(app, EsportaApi.contatti, ({ scope, reply, query }) =>
+    streamed(reply, query.formato, contactsSheet, (reader) =>
+      registryExportQuery(ctx(scope), reader, 'persons', { search: query.searchQuery }),
+    ),
+  );
+
+  route(app, EsportaApi.fornitori, ({ scope, reply, query }) =>
+    streamed(reply, query.formato, providersSheet, (reader) =>
+      registryExportQuery(ctx(scope), reader, 'providers', {
+        search: query.searchQuery,
+        tipoAttivitaID: query.tipoAttivitaID,
+        durcStato: query.durcStato,
+      }),
+    ),
+  );
+
+  route(
+    app,
+    EsportaApi.condomini,
+    ({ scope, reply, query: { formato, searchQuery, provincia, ...filters } }) =>
+      streamed(reply, formato, condominiumsSheet, (reader) =>
+        condominiumExportQuery(ctx(scope), reader, {
+          ...filters,
+          search: searchQuery,
+          provincia: provincia ?? undefined,
+        }),
+      ),
+  );
+
+  route(app, EsportaApi.partiComuni, ({ scope, reply, query }) =>
+    streamed(reply, query.formato, commonPartsSheet, (reader) =>
+      commonPartExportQuery(ctx(scope), reader, {
+        condominioId: query.condominioID,
+        categoria: query.categoria,
+        tipo: query.tipo,
+        search: query.searchQuery,
+      }),
+    ),
+  );
+
+  route(app, EsportaApi.rate, ({ scope, reply, query, body }) =>
+    sendExport(reply, instalmentsSheet, query.formato, instalmentGroups(ctx(scope), body)),
+  );
+}
+
+/**
+ * The groups of an exercise's instalments page by page through the list's own service (an exercise
+ * has at most a few thousand groups, each page computed from its instalments).
+ */
+async function* instalmentGroups(
+  ctx: InstalmentContext,
+  body: Parameters<typeof listGroups>[1],
+): AsyncGenerator<RataGroup> {
+  for (let pageNumber = 1; ; pageNumber++) {
+    const page = await listGroups(ctx, body, { pageNumber, pageSize: INSTALMENT_PAGE });
+    yield* page.items;
+    if (page.items.length < INSTALMENT_PAGE) return;
+  }
+}

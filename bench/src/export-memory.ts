@@ -1,0 +1,106 @@
+// npm run bench:export: the server's memory while it streams the export of every activity of the
+// generated archive (issue 28: 1M activities with a memory rise under 50 MB, because an export is
+// written as its rows are read). Uses the archive of `npm run bench` (generated once, reused).
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../e2e/support/free-port.ts';
+import { startServer } from '../../e2e/support/server.ts';
+import { rssOf, sampleRss } from './process-memory.ts';
+import { generatedArchiveDir } from './scenario-files.ts';
+import { openBenchSession } from './session.ts';
+
+const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 1_000_000);
+const FORMATS = (process.env.BENCH_EXPORT_FORMATS ?? 'csv,xlsx').split(',');
+const archiveDir = generatedArchiveDir(ACTIVITIES);
+if (!existsSync(path.join(archiveDir, 'stabile.db'))) {
+  console.error(
+    `No generated archive in ${archiveDir}: run \`npm run bench -- health\` once to generate it.`,
+  );
+  process.exit(1);
+}
+
+const logDir = await mkdtemp(path.join(os.tmpdir(), 'stabile-export-bench-'));
+const port = await freePort();
+const server = await startServer({
+  port,
+  dataDir: archiveDir,
+  logFile: path.join(logDir, 'server.log'),
+  env: { WORKERS: '1', LOG_LEVEL: 'warn' },
+  timeoutMs: 120_000,
+});
+
+/**
+ * Downloads one export, counting its bytes (and CSV lines) as they come; nothing is kept. With `pid`,
+ * prints the server's memory every 30 s (does it level off, or grow with the rows?).
+ */
+async function download(url: string, headers: Record<string, string>, pid?: number) {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  if (!response.ok || !response.body)
+    throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  let bytes = 0;
+  let lines = 0;
+  let firstByteMs = 0;
+  let nextReport = started + 30_000;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    if (bytes === 0) firstByteMs = performance.now() - started;
+    if (pid && performance.now() >= nextReport) {
+      nextReport += 30_000;
+      const at = ((performance.now() - started) / 1000).toFixed(0);
+      console.log(`  ${at} s: ${(bytes / 1048576).toFixed(1)} MB received, RSS ${await rssOf(pid)} kB`);
+    }
+    bytes += chunk.length;
+    for (const b of chunk) if (b === 0x0a) lines++;
+  }
+  return { bytes, lines, firstByteMs, ms: performance.now() - started };
+}
+
+try {
+  const { session, notes } = await openBenchSession(server.baseURL, process.env.BENCH_ARCHIVE ?? 'Grande');
+  if (!session) throw new Error(notes.join('; '));
+  for (const note of notes) console.log(`note: ${note}`);
+  const headers = {
+    authorization: `Bearer ${session.accessToken}`,
+    'x-archive-id': String(session.archiveId),
+  };
+  const pid = server.process.pid as number;
+  // Every closed activity too: the user's window of closed activities is "always" during the run
+  // (and given back afterwards, so that the list scenarios of `npm run bench` see the archive as before).
+  const settingsUrl = `${server.baseURL}/api/attivita/impostazioni`;
+  const saved = ((await (await fetch(settingsUrl, { headers })).json()) as { data: unknown }).data;
+  const putSettings = (settings: unknown) =>
+    fetch(settingsUrl, {
+      method: 'PUT',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(settings),
+    });
+  await putSettings({ giorniChiuseVisibili: 0, perCondominio: [] });
+  try {
+    // Warm-up: the first small export loads the export code and the spreadsheet library.
+    for (const format of FORMATS) {
+      await download(`${server.baseURL}/api/attivita/esporta?formato=${format}&condGenID=1`, headers);
+    }
+    console.log(`Export of every activity of the archive (${ACTIVITIES}); server RSS (primary + worker), kB`);
+    const health = await download(`${server.baseURL}/health`, {});
+    console.log(`baseline: GET /health ${health.ms.toFixed(1)} ms, idle RSS ${await rssOf(pid)} kB`);
+    for (const format of FORMATS) {
+      const before = await rssOf(pid);
+      const sampler = sampleRss(pid);
+      const result = await download(`${server.baseURL}/api/attivita/esporta?formato=${format}`, headers, pid);
+      const peak = await sampler.stop();
+      const rows = format === 'csv' ? `${result.lines - 1} rows, ` : '';
+      console.log(
+        `${format}: ${rows}${(result.bytes / 1048576).toFixed(1)} MB in ${(result.ms / 1000).toFixed(1)} s ` +
+          `(first byte ${result.firstByteMs.toFixed(0)} ms), RSS before ${before}, peak ${peak}, ` +
+          `rise ${((peak - before) / 1024).toFixed(1)} MB`,
+      );
+    }
+  } finally {
+    await putSettings(saved);
+  }
+} finally {
+  await server.stop();
+  await rm(logDir, { recursive: true, force: true });
+}
