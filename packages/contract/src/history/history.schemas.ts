@@ -31,7 +31,8 @@ export const ORIGIN_QUEUE = 'coda';
 /** How many changes one page of the history holds. */
 export const HISTORY_PAGE_SIZE = 50;
 
-const valueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+// A column value as recorded: text, a number (amounts in cents, ids), a flag, or nothing.
+const valueSchema = z.union([zString(), zBigNumber(), z.boolean(), z.null()]);
 
 export const fieldChangeSchema = z.object({
   /** The record's field (its column name); the web app shows an Italian label for it. */
