@@ -145,10 +145,15 @@ test.describe('accesso, archivi e sessione', () => {
     await chooseArchive(page, DEMO.archives.outdated);
     const modal = page.getByRole('dialog', { name: 'Archivio da aggiornare' });
     const archiveButton = page.getByRole('button', { name: /Archivio: Archivio da aggiornare/ });
-    // The first run (desktop project) updates it; the next one finds it already up to date.
+    // The first run on a server updates it; a later run on the same server (the other project in the
+    // same worker) finds it up to date. The modal can open after the archive button shows: wait for it.
     await expect(modal.or(archiveButton).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
-    if (await modal.isVisible()) {
+    const needsUpdate = await modal.waitFor({ state: 'visible', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (needsUpdate) {
       await modal.getByRole('button', { name: 'Aggiorna l’archivio' }).click();
       await expect(modal).toBeHidden({ timeout: 20_000 });
       await expect(page.getByText('Archivio aggiornato')).toBeVisible();
