@@ -48,7 +48,7 @@ test.describe('offline', () => {
     page,
     context,
   }, testInfo) => {
-    test.setTimeout(600_000);
+    test.setTimeout(240_000);
     const stamp = `${testInfo.project.name} ${Date.now()}`;
     const title = `Offline ${stamp}`;
     const noteText = `Nota scritta senza rete ${stamp}`;
