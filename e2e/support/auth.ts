@@ -63,6 +63,22 @@ export async function chooseArchive(
   }
 }
 
+/**
+ * Logs in as the demo administrator on the open archive and opens /activities. The push-notification
+ * banner was already answered "Non ora" (cookie value 2). A full page load on a busy machine: the
+ * page's code and its first list can take longer than the default wait.
+ */
+export async function openActivities(page: Page): Promise<void> {
+  await page
+    .context()
+    .addCookies([{ name: 'stabile_notifiche', value: '2', url: process.env.E2E_BASE_URL as string }]);
+  await login(page, DEMO.pro.username, DEMO.pro.password);
+  await chooseArchive(page, DEMO.archives.open);
+  await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
+  await page.goto('/activities');
+  await expect(page.getByRole('heading', { level: 1, name: 'Attività' })).toBeVisible({ timeout: 60_000 });
+}
+
 export interface ApiSession {
   accessToken: string;
   refreshToken?: string;

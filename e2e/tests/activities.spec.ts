@@ -1,21 +1,7 @@
 import type { Page } from '@playwright/test';
-import { chooseArchive, DEMO, login } from '../support/auth.ts';
+import { openActivities } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { waitForEmail } from '../support/outbox.ts';
-
-/** Logs in as the demo administrator on the open archive and opens /activities. */
-async function openActivities(page: Page): Promise<void> {
-  // The push-notification banner was already answered "Non ora" (dismissal value 2).
-  await page
-    .context()
-    .addCookies([{ name: 'stabile_notifiche', value: '2', url: process.env.E2E_BASE_URL as string }]);
-  await login(page, DEMO.pro.username, DEMO.pro.password);
-  await chooseArchive(page, DEMO.archives.open);
-  await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
-  await page.goto('/activities');
-  // A full page load on a busy machine: the page's code and its first list take longer than 5 s there.
-  await expect(page.getByRole('heading', { level: 1, name: 'Attività' })).toBeVisible({ timeout: 20_000 });
-}
 
 async function pick(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option?: string) {
   await scope.getByRole('combobox', { name: label }).click();

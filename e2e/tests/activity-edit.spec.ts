@@ -1,22 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
-import { chooseArchive, DEMO, login } from '../support/auth.ts';
+import { chooseArchive, DEMO, login, openActivities } from '../support/auth.ts';
 import { expect as baseExpect, test } from '../support/fixtures.ts';
 
 // The shared machine is often loaded: waits are generous, the journey itself is unchanged.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 480_000 });
-
-/** Logs in as the demo administrator on the open archive (its resident portal is active) and opens /activities. */
-async function openActivities(page: Page): Promise<void> {
-  await page
-    .context()
-    .addCookies([{ name: 'stabile_notifiche', value: '2', url: process.env.E2E_BASE_URL as string }]);
-  await login(page, DEMO.pro.username, DEMO.pro.password);
-  await chooseArchive(page, DEMO.archives.open);
-  await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
-  await page.goto('/activities');
-  await expect(page.getByRole('heading', { level: 1, name: 'Attività' })).toBeVisible({ timeout: 90_000 });
-}
 
 async function pick(page: Page, scope: Locator, label: string, option?: string): Promise<string> {
   await scope.getByRole('combobox', { name: label }).click();

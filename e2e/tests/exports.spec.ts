@@ -1,22 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { chooseArchive, DEMO, login } from '../support/auth.ts';
+import { openActivities } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
-
-/** Logs in as the demo administrator on the open archive and opens /activities. */
-async function openActivities(page: Page): Promise<void> {
-  await page
-    .context()
-    .addCookies([{ name: 'stabile_notifiche', value: '2', url: process.env.E2E_BASE_URL as string }]);
-  await login(page, DEMO.pro.username, DEMO.pro.password);
-  await chooseArchive(page, DEMO.archives.open);
-  await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
-  await page.goto('/activities');
-  // A full page load on a busy machine: the page's code and its first list take longer than 5 s there.
-  await expect(page.getByRole('heading', { level: 1, name: 'Attività' })).toBeVisible({ timeout: 20_000 });
-}
 
 async function pick(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: label }).click();

@@ -1,22 +1,10 @@
 import type { Page } from '@playwright/test';
-import { chooseArchive, DEMO, login } from '../support/auth.ts';
+import { openActivities } from '../support/auth.ts';
 import { expect as baseExpect, test } from '../support/fixtures.ts';
 
 // The journey reloads the app offline and waits for the queue to be sent: on a busy machine each step
 // takes seconds.
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-/** Logs in as the demo administrator on the open archive and opens /activities. */
-async function openActivities(page: Page): Promise<void> {
-  await page
-    .context()
-    .addCookies([{ name: 'stabile_notifiche', value: '2', url: process.env.E2E_BASE_URL as string }]);
-  await login(page, DEMO.pro.username, DEMO.pro.password);
-  await chooseArchive(page, DEMO.archives.open);
-  await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
-  await page.goto('/activities');
-  await expect(page.getByRole('heading', { level: 1, name: 'Attività' })).toBeVisible({ timeout: 60_000 });
-}
 
 /** What the server holds, read through the API with the page's own session. */
 async function onServer(page: Page, title: string, activityId: number, noteText: string) {
@@ -53,13 +41,20 @@ test.describe('offline', () => {
     const title = `Offline ${stamp}`;
     const noteText = `Nota scritta senza rete ${stamp}`;
     await openActivities(page);
-    // The offline shell is the service worker's: it must be active before the network goes.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // The offline shell is the service worker's: it must be active before the network goes (polled:
+    // `navigator.serviceWorker.ready` alone would wait without end if the worker never installed).
+    await expect
+      .poll(
+        () => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active)),
+        { timeout: 60_000, message: 'the service worker never became active' },
+      )
+      .toBe(true);
 
     // Online first: an activity's drawer and the new-activity form are loaded once.
     await page.locator('main').locator('tbody tr, article').first().getByRole('button').first().click();
     const drawer = page.getByRole('dialog', { name: 'Attività' });
-    await expect(drawer.getByRole('heading').first()).toBeVisible();
+    // The record itself, not only the drawer's frame: only what was read online is on the device.
+    await expect(drawer.getByRole('textbox', { name: 'Aggiungi nota' })).toBeVisible();
     const detailParam = new URL(page.url()).searchParams.get('dettaglio') ?? '';
     const activityId = Number(detailParam.split(':')[1]);
     expect(activityId).toBeGreaterThan(0);

@@ -21,6 +21,8 @@ export default {
   somethingWentWrongText: 'Si è verificato un errore imprevisto nella pagina. Ricarica per continuare.',
   reload: 'Ricarica la pagina',
   loadingFailed: 'Si è verificato un errore durante il caricamento',
+  loadingFailedOffline:
+    'Sei offline e questi dati non sono ancora stati aperti su questo dispositivo: arriveranno al ritorno della connessione.',
   online: 'Sei di nuovo online',
   onlineText: 'La connessione è tornata disponibile.',
   offline: 'Sei offline',

@@ -1,4 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { sessionStore } from '../session/session-storage.ts';
 import { offlineQueue, type QueuedWrite } from './queue.ts';
 import { staleData } from './read-cache.ts';
@@ -15,4 +16,25 @@ export function useQueuedWrites(): QueuedWrite[] {
 /** When the oldest answer shown from the device was saved; null when everything shown is fresh. */
 export function useStaleSince(): string | null {
   return useSyncExternalStore(staleData.subscribe, staleData.since, staleData.since);
+}
+
+function subscribeConnection(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+/**
+ * The text of a read that failed: offline, a page or record never opened on this device is not an
+ * error of the app but data not yet on the device, and it says so (it loads again by itself when the
+ * connection returns).
+ */
+export function useLoadFailedText(): string {
+  const { t } = useTranslation('common');
+  const online = useSyncExternalStore(subscribeConnection, isOnline, () => true);
+  return online ? t('loadingFailed') : t('loadingFailedOffline');
 }

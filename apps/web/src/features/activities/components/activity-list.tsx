@@ -39,6 +39,7 @@ import { startTransition, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PendingBadge } from '../../../shared/offline/pending-badge.tsx';
+import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
 import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import {
@@ -119,6 +120,7 @@ export interface ActivityListProps {
 /** The activities: status tabs, search, filters, ordering, paging; a row opens the drawer. */
 export function ActivityList({ onCreate }: ActivityListProps) {
   const { t } = useTranslation(['activities', 'common']);
+  const loadFailed = useLoadFailedText();
   const { tab, order, page, filters, update } = useListParams();
   const [search, setSearch] = useState('');
   // A link from the condominium drawer opens the list filtered on that condominium (?condGenID=).
@@ -228,7 +230,7 @@ export function ActivityList({ onCreate }: ActivityListProps) {
       {isError && (
         <Alert color="red" role="alert">
           <Group justify="space-between">
-            <Text>{t('common:loadingFailed')}</Text>
+            <Text>{loadFailed}</Text>
             <Button size="xs" variant="light" onClick={() => refetch()}>
               {t('common:retry')}
             </Button>

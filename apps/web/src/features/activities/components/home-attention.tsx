@@ -22,6 +22,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import { useActivitiesQuery, useHomeQuery } from '../activities-api.ts';
 import { italianDate, italianDateTime } from '../format.ts';
@@ -99,6 +100,7 @@ function ActivityLink({ item, extra }: { item: ActivityListItem; extra?: ReactNo
 /** Home: what needs attention now, each item a link into its activity drawer. */
 export function HomeAttention() {
   const { t } = useTranslation(['home', 'activities', 'common']);
+  const loadFailed = useLoadFailedText();
   const { data, isLoading, isError, refetch } = useHomeQuery(undefined, { refetchOnMountOrArgChange: true });
   const urgentTotal = useActivitiesQuery({ ...URGENT_FILTER, pageNumber: 1, pageSize: 1 });
   const open = useOpenEntityDetails();
@@ -107,7 +109,7 @@ export function HomeAttention() {
     return (
       <Alert color="red" role="alert">
         <Group justify="space-between">
-          <Text size="sm">{t('common:loadingFailed')}</Text>
+          <Text size="sm">{loadFailed}</Text>
           <Button size="xs" variant="light" onClick={() => void refetch()}>
             {t('common:retry')}
           </Button>

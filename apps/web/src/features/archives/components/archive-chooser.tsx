@@ -15,6 +15,7 @@ import { IconChevronRight, IconDatabase, IconLock, IconUsers } from '@tabler/ico
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
 import { sessionStore } from '../../../shared/session/session-storage.ts';
 import { openArchive } from '../../auth/session-thunks.ts';
 import { useArchiveLoginMutation, useArchivesQuery } from '../archives-api.ts';
@@ -30,6 +31,7 @@ const protectionIcon = {
 /** After login: the account's archives; the preferred one (last used by this user) first. */
 export function ArchiveChooser() {
   const { t } = useTranslation(['archives', 'common']);
+  const loadFailed = useLoadFailedText();
   const dispatch = useAppDispatch();
   const username = useAppSelector((state) => state.auth.username) ?? '';
   const { data, isLoading, isError, refetch } = useArchivesQuery();
@@ -64,7 +66,7 @@ export function ArchiveChooser() {
     return (
       <Alert color="red" role="alert">
         <Stack gap="xs" align="flex-start">
-          <Text>{t('common:loadingFailed')}</Text>
+          <Text>{loadFailed}</Text>
           <Button size="xs" variant="light" onClick={() => refetch()}>
             {t('common:retry')}
           </Button>

@@ -30,6 +30,7 @@ import {
 import { IconPlus, IconSearch, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
 import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import { type CommonPartItem, useCommonPartsQuery, useCondominiumOptionsQuery } from '../common-parts-api.ts';
@@ -48,6 +49,7 @@ export interface CommonPartListProps {
 /** /commonParts: search, filters (condominium, category, type), the list (cards on a phone), paging. */
 export function CommonPartList({ onAddPlant, onAddEnvironment }: CommonPartListProps) {
   const { t } = useTranslation(['commonParts', 'common']);
+  const loadFailed = useLoadFailedText();
   const dispatch = useAppDispatch();
   const filters = useAppSelector(selectCommonPartsFilters);
   const narrow = useMediaQuery('(max-width: 48em)');
@@ -126,7 +128,7 @@ export function CommonPartList({ onAddPlant, onAddEnvironment }: CommonPartListP
       {isError && (
         <Alert color="red" role="alert">
           <Group justify="space-between">
-            <Text>{t('common:loadingFailed')}</Text>
+            <Text>{loadFailed}</Text>
             <Button size="xs" variant="light" onClick={() => void refetch()}>
               {t('common:retry')}
             </Button>

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Loader, Stack, Text, UnstyledButton } from '@mant
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import { type CommonPartKind, useCommonPartsQuery } from '../common-parts-api.ts';
 import { detailId, kindOfCategory } from '../detail-ref.ts';
@@ -17,6 +18,7 @@ export interface CondominiumCommonPartsProps {
  */
 export function CondominiumCommonParts({ condominioId }: CondominiumCommonPartsProps) {
   const { t } = useTranslation(['commonParts', 'common']);
+  const loadFailed = useLoadFailedText();
   const open = useOpenEntityDetails();
   const [adding, setAdding] = useState<CommonPartKind | null>(null);
   const { data, isLoading, isError, refetch } = useCommonPartsQuery({
@@ -46,7 +48,7 @@ export function CondominiumCommonParts({ condominioId }: CondominiumCommonPartsP
       {isLoading && <Loader size="sm" role="status" aria-label={t('common:loading')} />}
       {isError && (
         <Group>
-          <Text c="red">{t('common:loadingFailed')}</Text>
+          <Text c="red">{loadFailed}</Text>
           <Button size="xs" variant="light" onClick={() => void refetch()}>
             {t('common:retry')}
           </Button>

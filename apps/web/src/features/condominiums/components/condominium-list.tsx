@@ -28,6 +28,7 @@ import {
 import { IconAdjustments, IconBuildingCommunity, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
 import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import { useCondominiumsQuery } from '../condominiums-api.ts';
@@ -54,6 +55,7 @@ export interface CondominiumListProps {
  */
 export function CondominiumList({ onCreate }: CondominiumListProps) {
   const { t } = useTranslation(['condominiums', 'common']);
+  const loadFailed = useLoadFailedText();
   const narrow = useMediaQuery('(max-width: 48em)');
   const openDetails = useOpenEntityDetails();
   const [search, setSearch] = useState('');
@@ -172,7 +174,7 @@ export function CondominiumList({ onCreate }: CondominiumListProps) {
       {isError && (
         <Alert color="red" role="alert">
           <Group justify="space-between">
-            <Text>{t('common:loadingFailed')}</Text>
+            <Text>{loadFailed}</Text>
             <Button size="xs" variant="dot" onClick={() => refetch()}>
               {t('common:retry')}
             </Button>

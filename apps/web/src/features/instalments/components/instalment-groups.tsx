@@ -30,6 +30,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectIsMobile } from '../../../app/state/general-slice.ts';
 import { useAppSelector } from '../../../shared/hooks.ts';
+import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
 import { DateField } from '../../../shared/ui/date-field.tsx';
 import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
@@ -59,6 +60,7 @@ export function InstalmentGroups({
   onGroupTypeChange,
 }: InstalmentGroupsProps) {
   const { t } = useTranslation(['instalments', 'common']);
+  const loadFailed = useLoadFailedText();
   const isMobile = useAppSelector(selectIsMobile);
   const [search, setSearch] = useState(filters.searchText);
   const [debounced] = useDebouncedValue(search.trim(), FILTER_DEBOUNCE_MS);
@@ -191,7 +193,7 @@ export function InstalmentGroups({
       {groups.isError && (
         <Alert color="red" role="alert">
           <Group justify="space-between">
-            <Text>{t('common:loadingFailed')}</Text>
+            <Text>{loadFailed}</Text>
             <Button size="xs" variant="light" onClick={() => groups.refetch()}>
               {t('common:retry')}
             </Button>

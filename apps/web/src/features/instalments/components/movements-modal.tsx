@@ -2,6 +2,7 @@ import { Alert, Loader, Modal, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { modalClosed, selectFinancialMovements, selectModalOpen } from '../../../app/state/modals-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
 import { euro, italianDate } from '../format.ts';
 import { useMovimentiQuery } from '../instalments-api.ts';
 import { ScrollTable } from './scroll-table.tsx';
@@ -9,6 +10,7 @@ import { ScrollTable } from './scroll-table.tsx';
 /** 'Lista Movimenti' (spec section 2): the financial movements of the reference in the modals state. */
 export function MovementsModal() {
   const { t } = useTranslation(['instalments', 'common']);
+  const loadFailed = useLoadFailedText();
   const dispatch = useAppDispatch();
   const opened = useAppSelector((state) => selectModalOpen(state, 'financialMovements'));
   const ref = useAppSelector(selectFinancialMovements);
@@ -31,7 +33,7 @@ export function MovementsModal() {
       )}
       {movements.isError && (
         <Alert color="red" role="alert">
-          {t('common:loadingFailed')}
+          {loadFailed}
         </Alert>
       )}
       {movements.data && movements.data.length === 0 && <Text>{t('movementsEmpty')}</Text>}

@@ -17,6 +17,7 @@ import { IconAddressBook, IconPlus, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../api/api-types.ts';
+import { useLoadFailedText } from '../../offline/use-offline.ts';
 
 export interface RegistryListViewProps {
   /** i18n namespace of the list: its title, empty state, count and search placeholder. */
@@ -60,6 +61,7 @@ export function RegistryListView({
   filtered = false,
 }: RegistryListViewProps) {
   const { t } = useTranslation([ns, 'contacts', 'common']);
+  const loadFailed = useLoadFailedText();
   const narrow = useMediaQuery('(max-width: 48em)');
   const items = data?.items ?? [];
   const pagination = data?.pagination;
@@ -81,7 +83,7 @@ export function RegistryListView({
       {isError && (
         <Alert color="red" role="alert">
           <Group justify="space-between">
-            <Text>{t('common:loadingFailed')}</Text>
+            <Text>{loadFailed}</Text>
             <Button size="xs" variant="light" onClick={onRetry}>
               {t('common:retry')}
             </Button>
