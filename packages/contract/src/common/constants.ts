@@ -22,6 +22,12 @@ export const REPORT_MAX_FILES = 1;
 export const LOCALE = 'it';
 /** Totals of filtered lists are counted up to this cap ("oltre 1.000"). */
 export const COUNT_CAP = 1000;
+/**
+ * Totals of a search (activities, condominiums, common parts) are counted up to this cap ("oltre 100"):
+ * a common word matches thousands of records, and counting them would cost more than the page; past a
+ * hundred results a person narrows the search instead of paging.
+ */
+export const SEARCH_COUNT_CAP = 100;
 export const ENVIRONMENTS = ['production', 'beta', 'dev'] as const;
 export type AppEnvironment = (typeof ENVIRONMENTS)[number];
 /** The route excluded from last-access updates. */

@@ -1,4 +1,4 @@
-import { type ActivityListFilters, COUNT_CAP, stateGroupOf } from '@stabile/contract';
+import { type ActivityListFilters, COUNT_CAP, SEARCH_COUNT_CAP, stateGroupOf } from '@stabile/contract';
 import {
   type Compilable,
   type Kysely,
@@ -37,11 +37,7 @@ import {
   openWordsTag,
 } from './activity-search.ts';
 
-/**
- * Search results are counted up to this many ("oltre 100"): a common word matches thousands of old
- * activities, and counting them would cost more than the page itself.
- */
-export const SEARCH_COUNT_CAP = 100;
+export { SEARCH_COUNT_CAP };
 
 /**
  * The broad filters whose totals are counted per state group, one at a time, with the column each

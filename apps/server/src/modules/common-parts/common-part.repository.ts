@@ -1,4 +1,4 @@
-import { AttachmentReferenceType, COUNT_CAP } from '@stabile/contract';
+import { AttachmentReferenceType, COUNT_CAP, SEARCH_COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import { shapedQuery } from '../../db/prepared.ts';
@@ -119,13 +119,16 @@ const listRows = shapedQuery((db, s: ListShape, v: Record<string, unknown>) =>
     .offset(v.offset as number),
 );
 
+/** A search's total is counted up to SEARCH_COUNT_CAP, a list's up to COUNT_CAP (then "oltre"). */
+const capOf = (s: ListShape) => (s.search === 'none' ? COUNT_CAP : SEARCH_COUNT_CAP);
+
 // Every part has its condominium (foreign key), so the count needs no join.
 const countRows = shapedQuery((db, s: ListShape, v: Record<string, unknown>) =>
   db
     .selectFrom(
       matching(db, s, v)
         .select(sql`1`.as('one'))
-        .limit(COUNT_CAP + 1)
+        .limit(capOf(s) + 1)
         .as('t'),
     )
     .select((eb) => eb.fn.countAll<number>().as('n')),
@@ -144,7 +147,7 @@ export function listCommonParts(
 
 export type CommonPartListRow = Awaited<ReturnType<typeof listCommonParts>>[number];
 
-/** How many common parts match, counted up to COUNT_CAP (then "oltre"). */
+/** How many common parts match, counted up to the cap of capOf (then "oltre"). */
 export async function countCommonParts(
   db: Db,
   dialect: DialectName,
@@ -154,11 +157,12 @@ export async function countCommonParts(
   const { shape, values } = listInputs(dialect, archiveId, filters);
   const [row] = await countRows(db, shape, values);
   const n = Number(row?.n ?? 0);
-  return n > COUNT_CAP ? { totalCount: COUNT_CAP, capped: true } : { totalCount: n, capped: false };
+  const cap = capOf(shape);
+  return n > cap ? { totalCount: cap, capped: true } : { totalCount: n, capped: false };
 }
 
 /**
- * One page of the list and its total up to COUNT_CAP. A search on SQLite reads the page and the total
+ * One page of the list and its total up to its cap (capOf). A search on SQLite reads the page and the total
  * in one pass over the FTS index and the name order (registry-search.ts); otherwise the page and the
  * capped count are two walks of the index that serves the filters.
  */

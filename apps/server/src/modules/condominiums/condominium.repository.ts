@@ -1,4 +1,4 @@
-import { AttachmentReferenceType, COUNT_CAP } from '@stabile/contract';
+import { AttachmentReferenceType, COUNT_CAP, SEARCH_COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import { fullTextQuery } from '../../db/dialect.ts';
@@ -39,7 +39,7 @@ export interface CondominiumListOptions {
 /**
  * One page of the registry in intestazione order (index condominiums_gestito_idx or _sort_idx), the
  * search through the full-text index (FTS5 on SQLite, a GIN tsvector on PostgreSQL), and a total
- * counted up to COUNT_CAP.
+ * counted up to COUNT_CAP (SEARCH_COUNT_CAP for a search).
  */
 export async function listCondominiums(
   db: Kysely<Database>,
@@ -80,6 +80,7 @@ export async function listCondominiums(
     .limit(options.limit)
     .offset(options.offset)
     .execute();
+  const cap = match ? SEARCH_COUNT_CAP : COUNT_CAP;
   let total: number;
   if (options.offset === 0 && rows.length < options.limit) total = rows.length;
   else {
@@ -87,15 +88,15 @@ export async function listCondominiums(
       .selectFrom(
         base
           .select(sql.lit(1).as('one'))
-          .limit(COUNT_CAP + 1)
+          .limit(cap + 1)
           .as('c'),
       )
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     total = Number(counted.n);
   }
-  const capped = total > COUNT_CAP;
-  return { rows, total: capped ? COUNT_CAP : total, capped };
+  const capped = total > cap;
+  return { rows, total: capped ? cap : total, capped };
 }
 
 /** The list filters as predicates on `c` (the same as the list's, for the SQLite search). */

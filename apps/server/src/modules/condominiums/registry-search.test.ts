@@ -1,4 +1,4 @@
-import { COUNT_CAP } from '@stabile/contract';
+import { SEARCH_COUNT_CAP } from '@stabile/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchDocument } from '../../db/dialect.ts';
@@ -8,8 +8,8 @@ import { listCommonPartPage } from '../common-parts/common-part.repository.ts';
 import { listCondominiums } from './condominium.repository.ts';
 
 /*
- * The condominium and common-part lists on more rows than COUNT_CAP: the search's two ways (every
- * match known, or more than COUNT_CAP matches walked in name order) give the same pages and totals
+ * The condominium and common-part searches over more matches than SEARCH_COUNT_CAP: the search's two
+ * ways (every match known, or more than the cap walked in name order) give the same pages and totals
  * as sorting every match, and on SQLite the filtered lists and the search keep the plans of
  * migrations 0070 and 0071 (decision 0024).
  */
@@ -25,11 +25,12 @@ beforeAll(async () => {
   const now = new Date().toISOString();
   const rows = [];
   for (let id = 1; id <= N; id++) {
-    // Names not in id order; every condominium is in a "Via", one in 7 not managed, one in 50 in Lodi.
+    // Names not in id order; every condominium is in a "Via", one in 7 not managed, one in 50 in Lodi,
+    // one in 13 with the payment account in state 2 (fewer than the search's cap once managed).
     const intestazione = `Condominio ${String((id * 7919) % 10007).padStart(5, '0')}`;
     const rare = id % 50 === 0;
     const gestito = id % 7 !== 0;
-    const stato = id % 3;
+    const stato = id % 13 === 0 ? 2 : id % 2;
     const citta = rare ? 'Lodi' : 'Milano';
     names.push({ id, sort: searchDocument(intestazione), gestito, rare, stato });
     rows.push({
@@ -122,16 +123,20 @@ async function condominiums(search: string, extra: { statoContoPagamenti?: numbe
 describe('condominium search over more matches than the count cap', () => {
   it('a term in every condominium: the first page in name order, the total capped', async () => {
     const managed = names.filter((n) => n.gestito).sort(bySort);
-    expect(managed.length).toBeGreaterThan(COUNT_CAP);
+    expect(managed.length).toBeGreaterThan(SEARCH_COUNT_CAP);
     const first = await condominiums('via verdi');
-    expect(first).toEqual({ ids: managed.slice(0, 15).map((n) => n.id), total: COUNT_CAP, capped: true });
+    expect(first).toEqual({
+      ids: managed.slice(0, 15).map((n) => n.id),
+      total: SEARCH_COUNT_CAP,
+      capped: true,
+    });
     const third = await condominiums('via', {}, 30);
     expect(third.ids).toEqual(managed.slice(30, 45).map((n) => n.id));
   });
 
   it('with a filter that leaves fewer than the cap: the exact total and the filtered page', async () => {
     const expected = names.filter((n) => n.gestito && n.stato === 2).sort(bySort);
-    expect(expected.length).toBeLessThan(COUNT_CAP);
+    expect(expected.length).toBeLessThan(SEARCH_COUNT_CAP);
     const page = await condominiums('verdi', { statoContoPagamenti: 2 });
     expect(page).toEqual({
       ids: expected.slice(0, 15).map((n) => n.id),
@@ -167,13 +172,18 @@ describe('common-part search over more matches than the count cap', () => {
     const all = parts().sort(bySort);
     const frequent = await list({ search: 'ascensore' }, 15);
     expect(frequent.rows.map((r) => Number(r.id))).toEqual(all.slice(15, 30).map((p) => p.id));
-    expect(frequent).toMatchObject({ totalCount: COUNT_CAP, capped: true });
+    expect(frequent).toMatchObject({ totalCount: SEARCH_COUNT_CAP, capped: true });
     expect(frequent.rows[0]?.intestazione).toMatch(/^Condominio /);
 
     const environments = all.filter((p) => p.categoria === 1);
     const filtered = await list({ search: 'ascensore', categoria: 1 });
     expect(filtered.rows.map((r) => Number(r.id))).toEqual(environments.slice(0, 15).map((p) => p.id));
-    expect(filtered).toMatchObject({ totalCount: environments.length, capped: false });
+    expect(environments.length).toBeGreaterThan(SEARCH_COUNT_CAP);
+    expect(filtered).toMatchObject({ totalCount: SEARCH_COUNT_CAP, capped: true });
+    const rareEnvironments = environments.filter((p) => p.rare);
+    const rareFiltered = await list({ search: 'cortile', categoria: 1 });
+    expect(rareFiltered.rows.map((r) => Number(r.id))).toEqual(rareEnvironments.map((p) => p.id));
+    expect(rareFiltered).toMatchObject({ totalCount: rareEnvironments.length, capped: false });
 
     const rare = all.filter((p) => p.rare);
     const courtyard = await list({ search: 'cortile int' });
@@ -223,7 +233,7 @@ describe('plans (SQLite)', () => {
     const low = a * 4294967296;
     const byKey = `condominiums_fts f cross join condominiums c on c.archive_id = ${a} and c.id = f.rowid - ${low}
       where condominiums_fts match '"via"*' and f.rowid between ${low} and ${low + 4294967295} and c.gestito = 1`;
-    const count = await plan(`select count(*) from (select 1 from ${byKey} limit 1001)`);
+    const count = await plan(`select count(*) from (select 1 from ${byKey} limit ${SEARCH_COUNT_CAP + 1})`);
     sqliteOnly(
       count,
       /SCAN f VIRTUAL TABLE INDEX 0:M1>< \| SEARCH c USING COVERING INDEX condominiums_id_sort_idx/,

@@ -1,17 +1,18 @@
-import { COUNT_CAP } from '@stabile/contract';
+import { SEARCH_COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { documentMatches } from '../../db/search-terms.ts';
 
 /*
  * SQLite search of the condominiums and of the common parts (decision 0024, revised by 0027): a page
- * in name order and its total counted up to COUNT_CAP, at a cost bounded by the matches it needs.
+ * in name order and its total counted up to SEARCH_COUNT_CAP (as the activities' search), at a cost
+ * bounded by the matches it needs.
  *
  * 1. The FTS index gives the archive's matches in rowid order (rowid = archive_id * 2^32 + id,
  *    migration 0003), each is read by key from the covering (archive_id, id, [gestito,] name) index
- *    of migration 0071 and the filters tested there, and the walk stops at COUNT_CAP + 1: however
- *    many rows match, it reads at most COUNT_CAP + 1 of them that pass the filters: the total.
- * 2. The page, up to COUNT_CAP matches: the same reads, the sorter keeping only offset + limit rows
+ *    of migration 0071 and the filters tested there, and the walk stops at SEARCH_COUNT_CAP + 1: however
+ *    many rows match, it reads at most SEARCH_COUNT_CAP + 1 of them that pass the filters: the total.
+ * 2. The page, up to SEARCH_COUNT_CAP matches: the same reads, the sorter keeping only offset + limit rows
  *    (no list of every match sent back here to be sorted and cut).
  * 3. The page, more matches: they are dense, so the name index (the filter's, or the archive's) is
  *    walked in order and each entry's search document tested as FTS5 would (documentMatches: `instr`
@@ -20,7 +21,7 @@ import { documentMatches } from '../../db/search-terms.ts';
  *
  * Before (0024) the dense case built the set of every match of the archive from the FTS index (4,442
  * of 5,000 condominiums for "via": it grew with the archive), walked the name order probing it up to
- * COUNT_CAP + 1 matches and sent them all back to take a page of 15 from them.
+ * 1,001 matches and sent them all back to take a page of 15 from them.
  */
 
 const ROWID_BASE = 4294967296;
@@ -38,7 +39,7 @@ export interface RegistrySearch {
   limit: number;
 }
 
-/** The ids of one page of matches, in order, and the total up to COUNT_CAP. */
+/** The ids of one page of matches, in order, and the total up to SEARCH_COUNT_CAP. */
 export async function searchPageIds(
   db: Kysely<Database>,
   s: RegistrySearch,
@@ -56,10 +57,10 @@ export async function searchPageIds(
     where ${fts} match ${s.match} and f.rowid between ${low} and ${high} ${where}`;
 
   const counted = await sql<{ n: number }>`select count(*) as n
-    from (select 1 from ${byKey} limit +${COUNT_CAP + 1})`.execute(db);
+    from (select 1 from ${byKey} limit +${SEARCH_COUNT_CAP + 1})`.execute(db);
   const n = Number(counted.rows[0]?.n ?? 0);
-  const capped = n > COUNT_CAP;
-  const total = capped ? COUNT_CAP : n;
+  const capped = n > SEARCH_COUNT_CAP;
+  const total = capped ? SEARCH_COUNT_CAP : n;
   if (n === 0 || (!capped && s.offset >= n)) return { ids: [], total, capped };
   if (!capped) {
     const page = await sql<{ id: number }>`select c.id from ${byKey}
