@@ -9,7 +9,10 @@ import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 interface Operation {
   operationId?: string;
   security?: Record<string, string[]>[];
-  responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+  responses: Record<
+    string,
+    { description?: string; content?: Record<string, { schema: Record<string, unknown> }> }
+  >;
   requestBody?: {
     content: Record<string, { schema: { properties: Record<string, Record<string, unknown>> } }>;
   };
@@ -89,6 +92,10 @@ describe('the OpenAPI document', () => {
     expect(archive?.operationId).toBe('getProvaSenzaDichiarazioneById');
     expect(archive?.security).toEqual([{ bearer: [], archive: [] }]);
     expect(Object.keys(archive?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403']);
+    expect(archive?.responses[403]).toMatchObject({
+      description: 'Permesso negato',
+      content: { 'application/json': { schema: { required: ['data', 'error'] } } },
+    });
 
     const account = document.paths['/api/prova-account']?.get;
     expect(account?.security).toEqual([{ bearer: [] }]);
@@ -101,6 +108,7 @@ describe('the OpenAPI document', () => {
     // OpenAPI 3.0 allows `nullable` only beside a type: a nullable union carries it on each member.
     const valore = open?.requestBody?.content['application/json']?.schema.properties.valore;
     expect(valore?.nullable).toBeUndefined();
+    expect(valore?.anyOf).toHaveLength(2);
     expect(valore?.anyOf).toEqual([
       { type: 'string', nullable: true },
       expect.objectContaining({ type: 'number', nullable: true }),

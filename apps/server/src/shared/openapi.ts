@@ -46,6 +46,26 @@ function authOf(configured: EndpointAuth | undefined, url: string): EndpointAuth
   return url.startsWith('/api/') ? 'archive' : 'none';
 }
 
+const DESCRIPTIONS: Record<string, string> = {
+  200: 'Operazione riuscita',
+  201: 'Elemento creato',
+  204: 'Operazione riuscita, senza contenuto',
+  400: 'Richiesta non valida',
+  401: 'Accesso mancante o non valido',
+  403: 'Permesso negato',
+  404: 'Elemento non trovato',
+  409: "In conflitto con lo stato attuale dell'elemento",
+  413: 'Contenuto troppo grande',
+  429: 'Troppe richieste, riprova più tardi',
+  500: 'Errore del server',
+  503: 'Servizio non disponibile',
+};
+
+/** What an answer's status means (the error's code and message are in the envelope). */
+function describeStatus(status: string): string {
+  return DESCRIPTIONS[status] ?? (Number(status) >= 400 ? `Errore ${status}` : 'Operazione riuscita');
+}
+
 /** `GET /api/attivita/:id/open` → `getAttivitaByIdOpen` (for the routes that do not name one). */
 export function operationIdOf(method: string, url: string): string {
   const words = url
@@ -86,7 +106,12 @@ function fixNullable(schema: unknown): void {
   delete schema.nullable;
   const members = schema.anyOf ?? schema.oneOf;
   if (!Array.isArray(members)) return;
-  for (const member of members) if (isObject(member) && member.type !== undefined) member.nullable = true;
+  for (const member of members) {
+    if (!isObject(member) || member.type === undefined) continue;
+    member.nullable = true;
+    // A member restricted to some values must list null among them too.
+    if (Array.isArray(member.enum) && !member.enum.includes(null)) member.enum = [...member.enum, null];
+  }
 }
 
 /** Calls `visit` on each schema of the document's operations (parameters, bodies, answers). */
@@ -146,19 +171,23 @@ export const openApiTransform: SwaggerTransform = (input) => {
   for (const status of errorStatusesOf(auth, config?.area !== undefined)) {
     responses[status] ??= errorEnvelope();
   }
-  if (produces.length > 0) {
-    // A download answers a file on 200 and the JSON error envelope otherwise.
-    for (const [status, body] of Object.entries(responses)) {
-      if (!isObject(body) || 'content' in body) continue;
-      responses[status] = { description: 'Errore', content: { 'application/json': { schema: body } } };
-    }
+  if (!produces.length && !Object.keys(responses).some((status) => status.startsWith('2'))) {
+    responses[200] = {};
+  }
+  // Each answer says what it means and is JSON (the envelope), but a download's file on 200.
+  for (const [status, body] of Object.entries(responses)) {
+    if (!isObject(body) || 'content' in body) continue;
+    responses[status] = {
+      description: describeStatus(status),
+      content: { 'application/json': { schema: body } },
+    };
+  }
+  if (produces.length) {
     const file = { schema: { type: 'string', format: 'binary' } };
     responses[200] ??= {
       description: 'Il file',
       content: Object.fromEntries(produces.map((type) => [type, file])),
     };
-  } else if (!Object.keys(responses).some((status) => status.startsWith('2'))) {
-    responses[200] = {};
   }
   schema.response = responses;
   return { schema, url: transformed.url };
