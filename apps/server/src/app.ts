@@ -18,7 +18,6 @@ import Fastify, {
 } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -42,6 +41,7 @@ import { toErrorEnvelope } from './shared/error-handler.ts';
 import { isPrivateApiUrl, onClientError, onFrameworkError, serializeRequest } from './shared/http-edge.ts';
 import { registerIdempotency } from './shared/idempotency-hook.ts';
 import { createMailer, type Mailer } from './shared/mailer.ts';
+import { openApiTransform, openApiTransformObject } from './shared/openapi.ts';
 import { passwordQueue } from './shared/passwords.ts';
 import { retryMessage } from './shared/retry-message.ts';
 
@@ -290,6 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
         description: 'API di Stabile: archivi, attività, contatti, fornitori, condomini e rate.',
         version: '1.0.0',
       },
+      servers: [{ url: config.publicUrl, description: 'Questo server' }],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
@@ -297,7 +298,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -1,5 +1,6 @@
 import {
   type Endpoint,
+  type EndpointAuth,
   type EndpointData,
   type EndpointItem,
   type EndpointParsedBody,
@@ -39,23 +40,46 @@ export interface RouteInput<E extends Endpoint> {
  */
 export type RouteHandler<E extends Endpoint> = (input: RouteInput<E>) => Promise<Result<E> | FastifyReply>;
 
-const SECURITY = {
+/**
+ * The OpenAPI security of an auth level: a public call needs nothing, an account call the bearer
+ * token, an archive call the bearer token and the `X-Archive-Id` header (schemes of app.ts).
+ */
+export const SECURITY = {
   none: [],
   account: [{ bearer: [] }],
   archive: [{ bearer: [], archive: [] }],
-} as const;
+} as const satisfies Record<EndpointAuth, readonly Record<string, readonly string[]>[]>;
+
+/**
+ * The HTTP statuses of a call's error answers: validation (113) always, authentication (111) unless
+ * public, the permission area (120) when it has one, and the catalogue codes it declares.
+ */
+export function errorStatusesOf(
+  auth: EndpointAuth,
+  hasArea: boolean,
+  errors: readonly number[] = [],
+): number[] {
+  const codes = new Set<number>([113, ...errors]);
+  if (auth !== 'none') codes.add(111);
+  if (hasArea) codes.add(120);
+  const statuses = new Set<number>();
+  for (const code of codes) {
+    const status = errorCatalogue[code as keyof typeof errorCatalogue]?.status;
+    if (status) statuses.add(status);
+  }
+  return [...statuses];
+}
 
 /** The OpenAPI answers of a call: its data on 200, the catalogue's error envelope on each status. */
 function responsesOf(declaration: Endpoint) {
   const responses: Record<number, unknown> = {};
   if (!declaration.produces) responses[200] = envelopeSchema(declaration.response);
-  const codes = new Set<number>([113, ...(declaration.errors ?? [])]);
-  if ((declaration.auth ?? 'archive') !== 'none') codes.add(111);
-  if (declaration.area) codes.add(120);
-  for (const code of codes) {
-    const status = errorCatalogue[code as keyof typeof errorCatalogue]?.status;
-    if (status) responses[status] = errorEnvelopeSchema;
-  }
+  const statuses = errorStatusesOf(
+    declaration.auth ?? 'archive',
+    Boolean(declaration.area),
+    declaration.errors,
+  );
+  for (const status of statuses) responses[status] = errorEnvelopeSchema;
   return responses;
 }
 
