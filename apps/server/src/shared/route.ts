@@ -9,7 +9,7 @@ import {
   errorCatalogue,
   errorEnvelopeSchema,
 } from '@stabile/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../app.ts';
 import { ok, paged } from './envelope.ts';
 import { type Scope, scopeOf } from './scope.ts';
@@ -59,16 +59,30 @@ function responsesOf(declaration: Endpoint) {
   return responses;
 }
 
+/** What a route adds to its declaration on the server side only. */
+export interface RouteOptions {
+  /**
+   * More of Fastify's route config (e.g. `rateLimit`); the auth level and the area always come from
+   * the declaration.
+   */
+  config?: Omit<FastifyContextConfig, 'auth' | 'area'>;
+}
+
 /**
  * Registers the route of one declared endpoint: method, path, schemas, auth level, area and the
  * OpenAPI description all come from the declaration.
  */
-export function route<E extends Endpoint>(app: AppInstance, declaration: E, handler: RouteHandler<E>): void {
+export function route<E extends Endpoint>(
+  app: AppInstance,
+  declaration: E,
+  handler: RouteHandler<E>,
+  options: RouteOptions = {},
+): void {
   const auth = declaration.auth ?? 'archive';
   app.route({
     method: declaration.method,
     url: declaration.path,
-    config: { auth, ...(declaration.area ? { area: declaration.area } : {}) },
+    config: { ...options.config, auth, ...(declaration.area ? { area: declaration.area } : {}) },
     schema: {
       operationId: declaration.operationId,
       summary: declaration.summary,

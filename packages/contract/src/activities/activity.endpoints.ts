@@ -32,16 +32,6 @@ export const AssignmentPath = {
   messages: '/api/interventoFornitore/:interventoId/messaggi',
 } as const;
 
-/** The supplier's public page (no account): every call names the link's token. */
-export const SupplierPortalPath = {
-  info: '/api/fornitore-portale/:token',
-  action: '/api/fornitore-portale/:token/:azione',
-  file: '/api/fornitore-portale/:token/allegati/:messaggioId',
-} as const;
-
-/** Where the emailed link points in the web app. */
-export const SUPPLIER_PAGE_PATH = '/fornitore';
-
 export function activityPathOf(template: string, params: Record<string, string | number>): string {
   return template.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
 }
