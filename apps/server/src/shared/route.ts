@@ -48,7 +48,7 @@ const SECURITY = {
 /** The OpenAPI answers of a call: its data on 200, the catalogue's error envelope on each status. */
 function responsesOf(declaration: Endpoint) {
   const responses: Record<number, unknown> = {};
-  if (!declaration.produces) responses[200] = envelopeSchema(declaration.response);
+  if (!declaration.produces) responses[declaration.status ?? 200] = envelopeSchema(declaration.response);
   const codes = new Set<number>([113, ...(declaration.errors ?? [])]);
   if ((declaration.auth ?? 'archive') !== 'none') codes.add(111);
   if (declaration.area) codes.add(120);
@@ -109,6 +109,7 @@ export function route<E extends Endpoint>(
       // A handler that sent the reply itself (a PDF, a file) returns it; awaiting a reply waits for
       // the response to end and gives undefined, so `reply.sent` says it is done.
       if (result === reply || reply.sent) return reply;
+      if (declaration.status) reply.code(declaration.status);
       if (declaration.paged) {
         const page = result as PageResult<unknown>;
         const q = request.query as { pageNumber: number; pageSize: number };

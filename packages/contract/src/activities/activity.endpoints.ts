@@ -20,18 +20,6 @@ export const ActivityPath = {
   home: '/api/home',
 } as const;
 
-/** Supplier assignments: `{a}/{b}` of the spec are the activity id and the intervention id. */
-export const AssignmentPath = {
-  send: '/api/interventoFornitore',
-  status: '/api/interventoFornitore/stato',
-  cancel: '/api/interventoFornitore/:attivitaId/:interventoId/annulla',
-  remind: '/api/interventoFornitore/:attivitaId/:interventoId/sollecita',
-  repropose: '/api/interventoFornitore/:attivitaId/:interventoId/riproponi',
-  integrationFile: '/api/interventoFornitore/:attivitaId/:interventoId/integrazioneFileForm',
-  integrationKey: '/api/interventoFornitore/:attivitaId/:interventoId/integrazioneChiaveFile',
-  messages: '/api/interventoFornitore/:interventoId/messaggi',
-} as const;
-
 export function activityPathOf(template: string, params: Record<string, string | number>): string {
   return template.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
 }

@@ -10,17 +10,16 @@ import {
   type ActivityType,
   type ActivityUpdate,
   type Applicant,
-  type Assignment,
-  AssignmentPath,
+  AssignmentApi,
   activityPathOf,
   CondominioApi,
   type CondominioListaItem,
+  type EndpointBody,
   type EndpointData,
   ErrorCode,
   type Home,
   type Intervention,
   type InterventionCreate,
-  type InterventionMessagesStatus,
   type Operatore,
   type RegistryListItem,
 } from '@stabile/contract';
@@ -33,6 +32,13 @@ import { requestOf } from '../../shared/api/endpoint-request.ts';
 type Id = { id: number };
 type InterventionKey = { id: number; fornitoreId: number; interventoId: number };
 type AssignmentKey = { attivitaId: number; interventoId: number };
+
+/** The administrator's moves of a supplier assignment, by name. */
+const ASSIGNMENT_ACTIONS = {
+  annulla: AssignmentApi.cancel,
+  sollecita: AssignmentApi.remind,
+  riproponi: AssignmentApi.repropose,
+} as const;
 
 /** The list row of a saved activity (the detail without its events and interventions). */
 function listItemOf(detail: ActivityDetail): ActivityListItem {
@@ -274,49 +280,41 @@ export const activitiesApi = api.injectEndpoints({
     }),
     // Supplier assignments
     sendAssignment: build.mutation<
-      Assignment,
-      { attivitaId: number; interventoID: number; messaggio?: string; email?: string }
+      EndpointData<typeof AssignmentApi.send>,
+      { attivitaId: number } & EndpointBody<typeof AssignmentApi.send>
     >({
-      query: ({ attivitaId: _a, ...body }) => ({ url: AssignmentPath.send, method: 'POST', body }),
+      query: ({ attivitaId: _a, ...body }) => requestOf(AssignmentApi.send, { body }),
       invalidatesTags: (_r, _e, { attivitaId }) => activityTags(attivitaId),
     }),
     assignmentAction: build.mutation<
-      Assignment,
+      EndpointData<typeof AssignmentApi.cancel>,
       AssignmentKey & { action: 'annulla' | 'sollecita' | 'riproponi'; motivazione: string }
     >({
-      query: ({ attivitaId, interventoId, action, motivazione }) => ({
-        url: activityPathOf(
-          action === 'annulla'
-            ? AssignmentPath.cancel
-            : action === 'sollecita'
-              ? AssignmentPath.remind
-              : AssignmentPath.repropose,
-          { attivitaId, interventoId },
-        ),
-        method: 'PUT',
-        body: { motivazione },
-      }),
+      query: ({ attivitaId, interventoId, action, motivazione }) =>
+        requestOf(ASSIGNMENT_ACTIONS[action], {
+          params: { attivitaId, interventoId },
+          body: { motivazione },
+        }),
       invalidatesTags: (_r, _e, { attivitaId }) => activityTags(attivitaId),
     }),
-    sendIntegration: build.mutation<Assignment, AssignmentKey & { messaggio: string; file: File }>({
+    sendIntegration: build.mutation<
+      EndpointData<typeof AssignmentApi.integrationFile>,
+      AssignmentKey & { messaggio: string; file: File }
+    >({
       query: ({ attivitaId, interventoId, messaggio, file }) => {
         const form = new FormData();
         form.append('messaggio', messaggio);
         form.append('file', file, file.name);
-        return {
-          url: activityPathOf(AssignmentPath.integrationFile, { attivitaId, interventoId }),
-          method: 'POST',
-          body: form,
-        };
+        return requestOf(AssignmentApi.integrationFile, { params: { attivitaId, interventoId }, body: form });
       },
       invalidatesTags: (_r, _e, { attivitaId }) => activityTags(attivitaId),
     }),
-    messagesStatus: build.query<InterventionMessagesStatus, void>({
-      query: () => AssignmentPath.status,
+    messagesStatus: build.query<EndpointData<typeof AssignmentApi.status>, void>({
+      query: () => requestOf(AssignmentApi.status, {}),
       providesTags: ['SupplierAssignment'],
     }),
-    markMessagesRead: build.mutation<InterventionMessagesStatus, void>({
-      query: () => ({ url: AssignmentPath.status, method: 'PUT' }),
+    markMessagesRead: build.mutation<EndpointData<typeof AssignmentApi.markRead>, void>({
+      query: () => requestOf(AssignmentApi.markRead, {}),
       invalidatesTags: ['SupplierAssignment'],
     }),
     home: build.query<Home, void>({
