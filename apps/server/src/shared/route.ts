@@ -45,7 +45,7 @@ const SECURITY = {
   archive: [{ bearer: [], archive: [] }],
 } as const;
 
-/** The OpenAPI answers of a call: its data on 200, the catalogue's error envelope on each status. */
+/** The OpenAPI answers of a call: its data (200 or 201), the catalogue's error envelope per status. */
 function responsesOf(declaration: Endpoint) {
   const responses: Record<number, unknown> = {};
   if (!declaration.produces) responses[declaration.status ?? 200] = envelopeSchema(declaration.response);
@@ -59,12 +59,8 @@ function responsesOf(declaration: Endpoint) {
   return responses;
 }
 
-/** What a route adds to its declaration on the server side only. */
+/** What only the server knows of a route: its rate limit, an archive call allowed on an old revision. */
 export interface RouteOptions {
-  /**
-   * More of Fastify's route config (e.g. `rateLimit`); the auth level and the area always come from
-   * the declaration.
-   */
   config?: Omit<FastifyContextConfig, 'auth' | 'area'>;
 }
 

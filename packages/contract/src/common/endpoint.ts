@@ -37,8 +37,8 @@ export interface Endpoint {
   /** Default 'archive'. */
   readonly auth?: EndpointAuth;
   /**
-   * The permission area (spec section 6) of an archive call; omitted only for archive-wide calls.
-   * Several when the call belongs to more than one (all are required).
+   * The permission area (spec section 6) of an archive call; several when the call belongs to more
+   * than one (a contact's attachments); omitted only for archive-wide calls.
    */
   readonly area?: Area | readonly Area[];
   readonly params?: z.ZodType;
