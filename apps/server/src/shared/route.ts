@@ -10,7 +10,7 @@ import {
   errorCatalogue,
   errorEnvelopeSchema,
 } from '@stabile/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../app.ts';
 import { ok, paged } from './envelope.ts';
 import { type Scope, scopeOf } from './scope.ts';
@@ -70,10 +70,10 @@ export function errorStatusesOf(
   return [...statuses];
 }
 
-/** The OpenAPI answers of a call: its data on 200, the catalogue's error envelope on each status. */
+/** The OpenAPI answers of a call: its data (200 or 201), the catalogue's error envelope per status. */
 function responsesOf(declaration: Endpoint) {
   const responses: Record<number, unknown> = {};
-  if (!declaration.produces) responses[200] = envelopeSchema(declaration.response);
+  if (!declaration.produces) responses[declaration.status ?? 200] = envelopeSchema(declaration.response);
   const statuses = errorStatusesOf(
     declaration.auth ?? 'archive',
     Boolean(declaration.area),
@@ -83,16 +83,26 @@ function responsesOf(declaration: Endpoint) {
   return responses;
 }
 
+/** What only the server knows of a route: its rate limit, an archive call allowed on an old revision. */
+export interface RouteOptions {
+  config?: Omit<FastifyContextConfig, 'auth' | 'area'>;
+}
+
 /**
  * Registers the route of one declared endpoint: method, path, schemas, auth level, area and the
  * OpenAPI description all come from the declaration.
  */
-export function route<E extends Endpoint>(app: AppInstance, declaration: E, handler: RouteHandler<E>): void {
+export function route<E extends Endpoint>(
+  app: AppInstance,
+  declaration: E,
+  handler: RouteHandler<E>,
+  options: RouteOptions = {},
+): void {
   const auth = declaration.auth ?? 'archive';
   app.route({
     method: declaration.method,
     url: declaration.path,
-    config: { auth, ...(declaration.area ? { area: declaration.area } : {}) },
+    config: { ...options.config, auth, ...(declaration.area ? { area: declaration.area } : {}) },
     schema: {
       operationId: declaration.operationId,
       summary: declaration.summary,
@@ -119,6 +129,7 @@ export function route<E extends Endpoint>(app: AppInstance, declaration: E, hand
       // A handler that sent the reply itself (a PDF, a file) returns it; awaiting a reply waits for
       // the response to end and gives undefined, so `reply.sent` says it is done.
       if (result === reply || reply.sent) return reply;
+      if (declaration.status) reply.code(declaration.status);
       if (declaration.paged) {
         const page = result as PageResult<unknown>;
         const q = request.query as { pageNumber: number; pageSize: number };

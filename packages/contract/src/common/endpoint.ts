@@ -36,13 +36,18 @@ export interface Endpoint {
   readonly tags: readonly string[];
   /** Default 'archive'. */
   readonly auth?: EndpointAuth;
-  /** The permission area (spec section 6) of an archive call; omitted only for archive-wide calls. */
-  readonly area?: Area;
+  /**
+   * The permission area (spec section 6) of an archive call; several when the call belongs to more
+   * than one (a contact's attachments); omitted only for archive-wide calls.
+   */
+  readonly area?: Area | readonly Area[];
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   /** Schema of the envelope's `data` (for a paged list: of the array of items). */
   readonly response: z.ZodType;
+  /** The success status: 200 (default), or 201 for a call that creates. */
+  readonly status?: 200 | 201;
   /** A paged list: the answer carries `pagination` and the `x-pagination` header. */
   readonly paged?: boolean;
   /**

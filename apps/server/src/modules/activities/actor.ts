@@ -1,13 +1,17 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../shared/app-error.ts';
+import { type Scope, scopeOf } from '../../shared/scope.ts';
 import type { Actor } from './activity.service.ts';
 
-/** The archive, account and archive user of an authenticated archive request. */
-export function actorOf(request: FastifyRequest): Actor {
-  if (!request.archive || !request.auth) throw new AppError(111);
+/** The archive, account and archive user of an archive call's scope. */
+export function actorOfScope(scope: Scope): Actor {
   return {
-    archiveId: request.archive.archiveId,
-    accountId: request.auth.accountId,
-    archiveUserId: request.archive.archiveUserId,
+    archiveId: scope.archiveId,
+    accountId: scope.actor.accountId,
+    archiveUserId: scope.actor.archiveUserId,
   };
+}
+
+/** The archive, account and archive user of an authenticated archive request (111 without one). */
+export function actorOf(request: FastifyRequest): Actor {
+  return actorOfScope(scopeOf(request));
 }

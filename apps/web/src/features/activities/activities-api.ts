@@ -1,26 +1,16 @@
 import {
-  type ActivityCreate,
   type ActivityDetail,
-  type ActivityEvent,
   type ActivityListItem,
   type ActivityListQuery,
-  ActivityPath,
-  type ActivitySettings,
-  type ActivitySettingsInput,
-  type ActivityType,
-  type ActivityUpdate,
-  type Applicant,
-  type Assignment,
-  AssignmentPath,
-  activityPathOf,
+  ActivityApi as Api,
+  AssignmentApi,
   CondominioApi,
-  type CondominioListaItem,
+  type EndpointBody,
   type EndpointData,
+  type EndpointItem,
+  type EndpointQuery,
   ErrorCode,
-  type Home,
-  type Intervention,
-  type InterventionCreate,
-  type InterventionMessagesStatus,
+  HomeApi,
   type Operatore,
   type RegistryListItem,
 } from '@stabile/contract';
@@ -30,9 +20,18 @@ import { requestOf } from '../../shared/api/endpoint-request.ts';
 
 /** Every activity call of the web app: list, drawer, actions, interventions, supplier assignments, home. */
 
+// Path parameters, as numbers (the contract's id schemas accept strings too).
 type Id = { id: number };
+type NoteKey = { id: number; notaId: number };
 type InterventionKey = { id: number; fornitoreId: number; interventoId: number };
 type AssignmentKey = { attivitaId: number; interventoId: number };
+
+/** The administrator's moves of a supplier assignment, by name. */
+const ASSIGNMENT_ACTIONS = {
+  annulla: AssignmentApi.cancel,
+  sollecita: AssignmentApi.remind,
+  riproponi: AssignmentApi.repropose,
+} as const;
 
 /** The list row of a saved activity (the detail without its events and interventions). */
 function listItemOf(detail: ActivityDetail): ActivityListItem {
@@ -85,23 +84,26 @@ const activityTags = (id: number) => [
 
 export const activitiesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    activities: build.query<Page<ActivityListItem>, ActivityListQuery>({
-      query: (params) => ({ url: ActivityPath.list, params }),
-      transformResponse: toPage<ActivityListItem>,
+    activities: build.query<Page<EndpointItem<typeof Api.list>>, EndpointQuery<typeof Api.list>>({
+      query: (query) => requestOf(Api.list, { query }),
+      transformResponse: toPage<EndpointItem<typeof Api.list>>,
       providesTags: [{ type: 'Activity', id: 'LIST' }],
     }),
-    activity: build.query<ActivityDetail, number>({
-      query: (id) => activityPathOf(ActivityPath.item, { id }),
+    activity: build.query<EndpointData<typeof Api.get>, number>({
+      query: (id) => requestOf(Api.get, { params: { id } }),
       providesTags: (_r, _e, id) => [{ type: 'Activity', id }],
     }),
-    createActivity: build.mutation<ActivityDetail, ActivityCreate>({
-      query: (body) => ({ url: ActivityPath.list, method: 'POST', body }),
+    createActivity: build.mutation<EndpointData<typeof Api.create>, EndpointBody<typeof Api.create>>({
+      query: (body) => requestOf(Api.create, { body }),
       // The form shows a refused value under its field: no toast as well.
       extraOptions: { handledCodes: [ErrorCode.Validation] },
       invalidatesTags: [{ type: 'Activity', id: 'LIST' }, 'Home'],
     }),
-    updateActivity: build.mutation<ActivityDetail, Id & { body: ActivityUpdate }>({
-      query: ({ id, body }) => ({ url: activityPathOf(ActivityPath.item, { id }), method: 'PUT', body }),
+    updateActivity: build.mutation<
+      EndpointData<typeof Api.update>,
+      Id & { body: EndpointBody<typeof Api.update> }
+    >({
+      query: ({ id, body }) => requestOf(Api.update, { params: { id }, body }),
       // The edit form shows a refused value under its field and a stale version as a conflict.
       extraOptions: { handledCodes: [ErrorCode.Validation, ErrorCode.Business] },
       // The answer is the whole activity: the drawer and the loaded lists take it without a refetch;
@@ -136,84 +138,72 @@ export const activitiesApi = api.injectEndpoints({
         dispatch(activitiesApi.util.invalidateTags(['Home']));
       },
     }),
-    deleteActivity: build.mutation<{ id: number }, Id & { objVersion: number }>({
-      query: ({ id, objVersion }) => ({
-        url: activityPathOf(ActivityPath.item, { id }),
-        method: 'DELETE',
-        params: { objVersion },
-      }),
+    deleteActivity: build.mutation<EndpointData<typeof Api.remove>, Id & EndpointQuery<typeof Api.remove>>({
+      query: ({ id, objVersion }) => requestOf(Api.remove, { params: { id }, query: { objVersion } }),
       invalidatesTags: [{ type: 'Activity', id: 'LIST' }, 'Home'],
     }),
-    openActivity: build.mutation<ActivityDetail, number>({
-      query: (id) => ({ url: activityPathOf(ActivityPath.open, { id }), method: 'PUT' }),
+    openActivity: build.mutation<EndpointData<typeof Api.open>, number>({
+      query: (id) => requestOf(Api.open, { params: { id } }),
       invalidatesTags: [{ type: 'Activity', id: 'LIST' }],
     }),
-    changeState: build.mutation<
-      ActivityDetail,
-      Id & { stato: number; operatore: string; objVersion?: number }
+    changeState: build.mutation<EndpointData<typeof Api.state>, Id & EndpointBody<typeof Api.state>>({
+      query: ({ id, ...body }) => requestOf(Api.state, { params: { id }, body }),
+      invalidatesTags: (_r, _e, { id }) => activityTags(id),
+    }),
+    changeManager: build.mutation<EndpointData<typeof Api.manager>, Id & EndpointBody<typeof Api.manager>>({
+      query: ({ id, ...body }) => requestOf(Api.manager, { params: { id }, body }),
+      invalidatesTags: (_r, _e, { id }) => activityTags(id),
+    }),
+    changeDescription: build.mutation<
+      EndpointData<typeof Api.description>,
+      Id & EndpointBody<typeof Api.description>
     >({
-      query: ({ id, ...body }) => ({ url: activityPathOf(ActivityPath.state, { id }), method: 'PUT', body }),
+      query: ({ id, ...body }) => requestOf(Api.description, { params: { id }, body }),
       invalidatesTags: (_r, _e, { id }) => activityTags(id),
     }),
-    changeManager: build.mutation<
-      ActivityDetail,
-      Id & { gestore: string; operatore: string; objVersion?: number }
-    >({
-      query: ({ id, ...body }) => ({
-        url: activityPathOf(ActivityPath.manager, { id }),
-        method: 'PUT',
-        body,
-      }),
-      invalidatesTags: (_r, _e, { id }) => activityTags(id),
-    }),
-    changeDescription: build.mutation<ActivityDetail, Id & { descrizione: string; operatore: string }>({
-      query: ({ id, ...body }) => ({
-        url: activityPathOf(ActivityPath.description, { id }),
-        method: 'PUT',
-        body,
-      }),
-      invalidatesTags: (_r, _e, { id }) => activityTags(id),
-    }),
-    addNote: build.mutation<ActivityEvent, Id & { testo: string; operatore: string }>({
-      query: ({ id, ...body }) => ({ url: activityPathOf(ActivityPath.notes, { id }), method: 'POST', body }),
+    addNote: build.mutation<EndpointData<typeof Api.addNote>, Id & EndpointBody<typeof Api.addNote>>({
+      query: ({ id, ...body }) => requestOf(Api.addNote, { params: { id }, body }),
       invalidatesTags: (_r, _e, { id }) => activityTags(id),
     }),
     updateNote: build.mutation<
-      ActivityEvent,
-      Id & { notaId: number; testo: string; operatore: string; objVersion: number }
+      EndpointData<typeof Api.updateNote>,
+      NoteKey & EndpointBody<typeof Api.updateNote>
     >({
-      query: ({ id, notaId, ...body }) => ({
-        url: activityPathOf(ActivityPath.note, { id, notaId }),
-        method: 'PUT',
-        body,
-      }),
+      query: ({ id, notaId, ...body }) => requestOf(Api.updateNote, { params: { id, notaId }, body }),
       invalidatesTags: (_r, _e, { id }) => activityTags(id),
     }),
-    deleteNote: build.mutation<{ id: number }, Id & { notaId: number; objVersion: number }>({
-      query: ({ id, notaId, objVersion }) => ({
-        url: activityPathOf(ActivityPath.note, { id, notaId }),
-        method: 'DELETE',
-        params: { objVersion },
-      }),
+    deleteNote: build.mutation<
+      EndpointData<typeof Api.deleteNote>,
+      NoteKey & EndpointQuery<typeof Api.deleteNote>
+    >({
+      query: ({ id, notaId, objVersion }) =>
+        requestOf(Api.deleteNote, { params: { id, notaId }, query: { objVersion } }),
       invalidatesTags: (_r, _e, { id }) => activityTags(id),
     }),
-    activityTypes: build.query<ActivityType[], void>({
-      query: () => ActivityPath.types,
+    activityTypes: build.query<EndpointData<typeof Api.types>, void>({
+      query: () => requestOf(Api.types, {}),
       providesTags: ['ActivityType'],
     }),
-    createActivityType: build.mutation<ActivityType, { descr: string }>({
-      query: (body) => ({ url: ActivityPath.types, method: 'POST', body }),
+    createActivityType: build.mutation<
+      EndpointData<typeof Api.createType>,
+      EndpointBody<typeof Api.createType>
+    >({
+      query: (body) => requestOf(Api.createType, { body }),
       invalidatesTags: ['ActivityType'],
     }),
-    applicants: build.query<Applicant[], string>({
-      query: (searchQuery) => ({ url: ActivityPath.applicants, params: searchQuery ? { searchQuery } : {} }),
+    applicants: build.query<EndpointData<typeof Api.applicants>, string>({
+      // An empty search is not sent (requestOf leaves it off the URL).
+      query: (searchQuery) => requestOf(Api.applicants, { query: { searchQuery } }),
     }),
-    activitySettings: build.query<ActivitySettings, void>({
-      query: () => ActivityPath.settings,
+    activitySettings: build.query<EndpointData<typeof Api.settings>, void>({
+      query: () => requestOf(Api.settings, {}),
       providesTags: [{ type: 'Activity', id: 'SETTINGS' }],
     }),
-    saveActivitySettings: build.mutation<ActivitySettings, ActivitySettingsInput>({
-      query: (body) => ({ url: ActivityPath.settings, method: 'PUT', body }),
+    saveActivitySettings: build.mutation<
+      EndpointData<typeof Api.saveSettings>,
+      EndpointBody<typeof Api.saveSettings>
+    >({
+      query: (body) => requestOf(Api.saveSettings, { body }),
       invalidatesTags: [
         { type: 'Activity', id: 'SETTINGS' },
         { type: 'Activity', id: 'LIST' },
@@ -221,111 +211,90 @@ export const activitiesApi = api.injectEndpoints({
     }),
     // Interventions
     createIntervention: build.mutation<
-      Intervention,
-      { id: number; fornitoreId: number; body: InterventionCreate }
+      EndpointData<typeof Api.createIntervention>,
+      Id & { fornitoreId: number } & { body: EndpointBody<typeof Api.createIntervention> }
     >({
-      query: ({ id, fornitoreId, body }) => ({
-        url: activityPathOf(ActivityPath.interventions, { id, fornitoreId }),
-        method: 'POST',
-        body,
-      }),
+      query: ({ id, fornitoreId, body }) =>
+        requestOf(Api.createIntervention, { params: { id, fornitoreId }, body }),
       invalidatesTags: (_r, _e, { id }) => activityTags(id),
     }),
     updateIntervention: build.mutation<
-      Intervention,
-      InterventionKey & { body: InterventionCreate & { objVersion: number } }
+      EndpointData<typeof Api.updateIntervention>,
+      InterventionKey & { body: EndpointBody<typeof Api.updateIntervention> }
     >({
-      query: ({ body, ...key }) => ({
-        url: activityPathOf(ActivityPath.intervention, key),
-        method: 'PUT',
-        body,
-      }),
+      query: ({ body, ...params }) => requestOf(Api.updateIntervention, { params, body }),
       invalidatesTags: (_r, _e, { id }) => activityTags(id),
     }),
-    deleteIntervention: build.mutation<{ id: number }, InterventionKey & { objVersion: number }>({
-      query: ({ objVersion, ...key }) => ({
-        url: activityPathOf(ActivityPath.intervention, key),
-        method: 'DELETE',
-        params: { objVersion },
-      }),
+    deleteIntervention: build.mutation<
+      EndpointData<typeof Api.deleteIntervention>,
+      InterventionKey & EndpointQuery<typeof Api.deleteIntervention>
+    >({
+      query: ({ objVersion, ...params }) =>
+        requestOf(Api.deleteIntervention, { params, query: { objVersion } }),
       invalidatesTags: (_r, _e, { id }) => activityTags(id),
     }),
     markInterventionDone: build.mutation<
-      Intervention,
-      InterventionKey & { operatore: string; dataEsecuzione: string }
+      EndpointData<typeof Api.interventionDone>,
+      InterventionKey & EndpointBody<typeof Api.interventionDone>
     >({
-      query: ({ id, fornitoreId, interventoId, ...body }) => ({
-        url: activityPathOf(ActivityPath.interventionDone, { id, fornitoreId, interventoId }),
-        method: 'PUT',
-        body,
-      }),
+      query: ({ id, fornitoreId, interventoId, ...body }) =>
+        requestOf(Api.interventionDone, { params: { id, fornitoreId, interventoId }, body }),
       invalidatesTags: (_r, _e, { id }) => activityTags(id),
     }),
     postponeIntervention: build.mutation<
-      Intervention,
-      InterventionKey & { dataPrevista: string; motivazione: string; operatore: string }
+      EndpointData<typeof Api.interventionDate>,
+      InterventionKey & EndpointBody<typeof Api.interventionDate>
     >({
-      query: ({ id, fornitoreId, interventoId, ...body }) => ({
-        url: activityPathOf(ActivityPath.interventionDate, { id, fornitoreId, interventoId }),
-        method: 'PUT',
-        body,
-      }),
+      query: ({ id, fornitoreId, interventoId, ...body }) =>
+        requestOf(Api.interventionDate, { params: { id, fornitoreId, interventoId }, body }),
       invalidatesTags: (_r, _e, { id }) => activityTags(id),
     }),
     // Supplier assignments
     sendAssignment: build.mutation<
-      Assignment,
-      { attivitaId: number; interventoID: number; messaggio?: string; email?: string }
+      EndpointData<typeof AssignmentApi.send>,
+      { attivitaId: number } & EndpointBody<typeof AssignmentApi.send>
     >({
-      query: ({ attivitaId: _a, ...body }) => ({ url: AssignmentPath.send, method: 'POST', body }),
+      query: ({ attivitaId: _a, ...body }) => requestOf(AssignmentApi.send, { body }),
       invalidatesTags: (_r, _e, { attivitaId }) => activityTags(attivitaId),
     }),
     assignmentAction: build.mutation<
-      Assignment,
+      EndpointData<typeof AssignmentApi.cancel>,
       AssignmentKey & { action: 'annulla' | 'sollecita' | 'riproponi'; motivazione: string }
     >({
-      query: ({ attivitaId, interventoId, action, motivazione }) => ({
-        url: activityPathOf(
-          action === 'annulla'
-            ? AssignmentPath.cancel
-            : action === 'sollecita'
-              ? AssignmentPath.remind
-              : AssignmentPath.repropose,
-          { attivitaId, interventoId },
-        ),
-        method: 'PUT',
-        body: { motivazione },
-      }),
+      query: ({ attivitaId, interventoId, action, motivazione }) =>
+        requestOf(ASSIGNMENT_ACTIONS[action], {
+          params: { attivitaId, interventoId },
+          body: { motivazione },
+        }),
       invalidatesTags: (_r, _e, { attivitaId }) => activityTags(attivitaId),
     }),
-    sendIntegration: build.mutation<Assignment, AssignmentKey & { messaggio: string; file: File }>({
+    sendIntegration: build.mutation<
+      EndpointData<typeof AssignmentApi.integrationFile>,
+      AssignmentKey & { messaggio: string; file: File }
+    >({
       query: ({ attivitaId, interventoId, messaggio, file }) => {
         const form = new FormData();
         form.append('messaggio', messaggio);
         form.append('file', file, file.name);
-        return {
-          url: activityPathOf(AssignmentPath.integrationFile, { attivitaId, interventoId }),
-          method: 'POST',
-          body: form,
-        };
+        return requestOf(AssignmentApi.integrationFile, { params: { attivitaId, interventoId }, body: form });
       },
       invalidatesTags: (_r, _e, { attivitaId }) => activityTags(attivitaId),
     }),
-    messagesStatus: build.query<InterventionMessagesStatus, void>({
-      query: () => AssignmentPath.status,
+    messagesStatus: build.query<EndpointData<typeof AssignmentApi.status>, void>({
+      query: () => requestOf(AssignmentApi.status, {}),
       providesTags: ['SupplierAssignment'],
     }),
-    markMessagesRead: build.mutation<InterventionMessagesStatus, void>({
-      query: () => ({ url: AssignmentPath.status, method: 'PUT' }),
+    markMessagesRead: build.mutation<EndpointData<typeof AssignmentApi.markRead>, void>({
+      query: () => requestOf(AssignmentApi.markRead, {}),
       invalidatesTags: ['SupplierAssignment'],
     }),
-    home: build.query<Home, void>({
-      query: () => ActivityPath.home,
+    home: build.query<EndpointData<typeof HomeApi.get>, void>({
+      query: () => requestOf(HomeApi.get, {}),
       providesTags: ['Home'],
     }),
     // Lookups the activity screens need (read-only).
-    activityCondominiums: build.query<CondominioListaItem[], void>({
-      query: () => ({ url: '/api/condominio/lista', params: { gestiti: 'false' } }),
+    activityCondominiums: build.query<EndpointData<typeof CondominioApi.lista>, void>({
+      query: () => requestOf(CondominioApi.lista, { query: { gestiti: 'false' } }),
       providesTags: ['Condominium'],
     }),
     /** The exercises of a condominium, for the exercise filter's picker. */

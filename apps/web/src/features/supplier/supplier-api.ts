@@ -1,28 +1,24 @@
 import {
-  activityPathOf,
+  SupplierPortalApi as Api,
+  type EndpointBody,
+  type EndpointData,
   type SupplierAction,
-  type SupplierActionBody,
-  type SupplierPage,
-  SupplierPortalPath,
 } from '@stabile/contract';
 import { api } from '../../shared/api/api.ts';
+import { requestOf } from '../../shared/api/endpoint-request.ts';
 
 /** The provider's public page: the link's token is the only credential; errors are shown in the page. */
 export const supplierApi = api.injectEndpoints({
   endpoints: (build) => ({
-    supplierRequest: build.query<SupplierPage, string>({
-      query: (token) => activityPathOf(SupplierPortalPath.info, { token }),
+    supplierRequest: build.query<EndpointData<typeof Api.info>, string>({
+      query: (token) => requestOf(Api.info, { params: { token } }),
       extraOptions: { handledCodes: 'all' },
     }),
     supplierAnswer: build.mutation<
-      SupplierPage,
-      { token: string; azione: SupplierAction; body: SupplierActionBody }
+      EndpointData<typeof Api.action>,
+      { token: string; azione: SupplierAction; body: EndpointBody<typeof Api.action> }
     >({
-      query: ({ token, azione, body }) => ({
-        url: activityPathOf(SupplierPortalPath.action, { token, azione }),
-        method: 'POST',
-        body,
-      }),
+      query: ({ token, azione, body }) => requestOf(Api.action, { params: { token, azione }, body }),
       extraOptions: { handledCodes: 'all' },
       async onQueryStarted({ token }, { dispatch, queryFulfilled }) {
         try {

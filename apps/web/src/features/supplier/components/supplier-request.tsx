@@ -15,14 +15,14 @@ import {
   type ApiError,
   AssignmentMessageText,
   type AssignmentState,
-  activityPathOf,
   assignmentStateLabels,
   ErrorCode,
   isoDateToday,
   type Priority,
+  pathOf,
   priorityLabels,
   type SupplierAction,
-  SupplierPortalPath,
+  SupplierPortalApi,
   supplierActions,
 } from '@stabile/contract';
 import { type FormEvent, useState } from 'react';
@@ -250,7 +250,7 @@ export function SupplierRequest({ token }: { token: string }) {
                 {m.testo || ((supplierActions as readonly string[]).includes(m.azione) ? t(m.azione) : '')}
               </Text>
               {m.allegato && (
-                <a href={activityPathOf(SupplierPortalPath.file, { token, messaggioId: m.id })} download>
+                <a href={pathOf(SupplierPortalApi.file, { token, messaggioId: m.id })} download>
                   {t('download', { name: m.allegato.nomeFile })}
                 </a>
               )}
