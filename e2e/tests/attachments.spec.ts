@@ -139,7 +139,7 @@ test.describe('attachments', () => {
     await expect(list.getByText(pdfName)).toBeVisible();
   });
 
-  test('a common part takes files; closing its drawer while a file uploads asks first and stops it', async ({
+  test('a common part takes files; closing its drawer or going back while a file uploads asks first and stops it', async ({
     page,
   }, testInfo) => {
     const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
@@ -189,6 +189,16 @@ test.describe('attachments', () => {
     await expect(ask).toBeHidden();
     await expect(drawer).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`upload-exit-${testInfo.project.name}.png`) });
+    // The browser's back asks the same; staying keeps the drawer and the address.
+    const address = page.url();
+
+    await page.evaluate(() => window.history.back());
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Resta qui' }).click();
+    await expect(ask).toBeHidden();
+    await expect(page).toHaveURL(address);
+    await expect(drawer).toBeVisible();
+    await expect(uploads.getByRole('listitem').filter({ hasText: slow })).toBeVisible();
     // Leaving stops the upload: the drawer closes and the file never reaches the server.
     await page.keyboard.press('Escape');
     await ask.getByRole('button', { name: 'Interrompi ed esci' }).click();

@@ -2,9 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { installEscapeLayers } from './shared/ui/escape-layers.ts';
+import { installFirstPopstate } from './shared/ui/first-popstate.ts';
 
 // Before any modal mounts, so that one Escape closes one layer (see escape-layers.ts).
 installEscapeLayers();
+// Before the router listens, so that leaving an upload can be asked first (see first-popstate.ts).
+installFirstPopstate();
 
 const container = document.getElementById('root');
 if (container) {

@@ -190,6 +190,48 @@ describe.each(stores)('allegati e fascicoli su %s', (_name, startStore) => {
     expect(wrongName.body.error).toMatchObject({ code: 122, status: 404 });
   });
 
+  it("takes files on a common part (a plant's drawer): lists them and counts their origin; an unknown one answers 122", async () => {
+    const plant = await call('POST', `/api/condominio/${condominioId}/impianto`, {
+      denominazione: 'Ascensore scala B',
+      tipo: 1,
+    });
+    expect(plant.status, JSON.stringify(plant.body)).toBe(200);
+    const ofPlant = {
+      'RiferimentoAllegato.ID': plant.body.data.id,
+      'RiferimentoAllegato.Tipo': AttachmentReferenceType.CommonPart,
+    };
+    const res = await upload(
+      { ...ofPlant, TipoOrigine: AttachmentOrigin.Maintenance },
+      { name: 'libretto ascensore.pdf', content: PDF },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({
+      nomeFile: 'libretto ascensore.pdf',
+      riferimento: { id: plant.body.data.id, tipo: AttachmentReferenceType.CommonPart },
+    });
+    const query = `RiferimentoAllegato.ID=${plant.body.data.id}&RiferimentoAllegato.Tipo=${AttachmentReferenceType.CommonPart}`;
+    const list = await call('GET', `/api/allegati?${query}`);
+    expect(list.body.data.map((a: { nomeFile: string }) => a.nomeFile)).toEqual(['libretto ascensore.pdf']);
+    const origins = await call(
+      'GET',
+      `/api/allegati/elencoOrigini?Id=${plant.body.data.id}&Tipo=${AttachmentReferenceType.CommonPart}`,
+    );
+    expect(origins.body.data).toContainEqual(
+      expect.objectContaining({ tipoOrigine: AttachmentOrigin.Maintenance, numeroAllegati: 1 }),
+    );
+
+    const unknown = await upload(
+      { ...ofPlant, 'RiferimentoAllegato.ID': 999_999, TipoOrigine: AttachmentOrigin.Maintenance },
+      { name: 'altro.pdf', content: PDF },
+    );
+    expect(unknown.body.error).toMatchObject({ code: 122, status: 404 });
+
+    // The attachments area gates a common part's files like any other.
+    const restricted = await createTestSession(t, { deniedAreas: [Area.Attachments] });
+    const refused = await call('GET', `/api/allegati?${query}`, undefined, restricted);
+    expect(refused.body.error).toMatchObject({ code: 120, status: 403 });
+  });
+
   it('opens a short-lived signed link without the token: inline and sandboxed for the preview, or as a download', async () => {
     const created = (await upload(ofCondominium(), { name: 'Perizia è pronta.pdf', content: PDF })).body.data;
     const linkRes = await call(

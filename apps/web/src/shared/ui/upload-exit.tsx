@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { onFirstPopstate } from './first-popstate.ts';
 import { lazyNamed } from './lazy-named.ts';
 
 // The confirmation (a modal) loads the first time it is needed, not with every page.
@@ -9,8 +10,9 @@ const LeaveConfirmation = lazyNamed(() => import('./unsaved-changes.tsx'), 'Leav
 /*
  * "Confirm exit of incomplete upload" (spec section 2, Modals). Each upload area with files still
  * waiting or loading reports itself here with a way to stop them. Leaving while any is running (closing
- * the drawer or the dossier, following a link of the app) asks first: stay, or stop the uploads and
- * leave. Closing the browser's tab is guarded by the upload area itself (beforeunload).
+ * the drawer or the dossier, following a link of the app, the browser's back and forward) asks first:
+ * stay, or stop the uploads and leave. Closing the browser's tab is guarded by the upload area itself
+ * (beforeunload).
  */
 const running = new Map<string, () => void>();
 let pendingLeave: (() => void) | null = null;
@@ -76,11 +78,54 @@ function useLinkGuard() {
   }, [navigate]);
 }
 
+/** React Router keeps the index of each history entry it made in `history.state.idx`. */
+function entryIndex(): number | null {
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+  return typeof idx === 'number' ? idx : null;
+}
+
+/**
+ * The browser's back and forward while files are uploading. The app's router is not a data router
+ * (its blocker would add some 18 kB of gzip to every page), so the move is undone here before the
+ * router sees it (first-popstate.ts): the entry shown is restored, and the move is made again only if
+ * the user agrees.
+ */
+function useHistoryGuard() {
+  const location = useLocation();
+  const shown = useRef<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the entry's index changes with the location
+  useEffect(() => {
+    shown.current = entryIndex();
+  }, [location]);
+  useEffect(() => {
+    let restoring = false;
+    const onPop = (event: PopStateEvent) => {
+      if (restoring) {
+        // The entry put back: the router still shows it.
+        restoring = false;
+        event.stopImmediatePropagation();
+        return;
+      }
+      if (!uploadsInProgress()) return;
+      const from = shown.current;
+      const to = entryIndex();
+      if (from === null || to === null || from === to) return;
+      event.stopImmediatePropagation();
+      const delta = from - to;
+      restoring = true;
+      window.history.go(delta);
+      confirmUploadExit(() => window.history.go(-delta));
+    };
+    return onFirstPopstate(onPop);
+  }, []);
+}
+
 /** Mounted once in the main layout. */
 export function UploadExitModal() {
   const { t } = useTranslation('common');
   const asking = useSyncExternalStore(subscribe, isAsking, isAsking);
   useLinkGuard();
+  useHistoryGuard();
   const stay = () => {
     pendingLeave = null;
     emit();
