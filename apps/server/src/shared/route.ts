@@ -9,7 +9,7 @@ import {
   errorCatalogue,
   errorEnvelopeSchema,
 } from '@stabile/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../app.ts';
 import { ok, paged } from './envelope.ts';
 import { type Scope, scopeOf } from './scope.ts';
@@ -59,21 +59,33 @@ function responsesOf(declaration: Endpoint) {
   return responses;
 }
 
+/** What only the server knows of a route: its rate limit, an archive call allowed on an old revision. */
+export interface RouteOptions {
+  config?: Omit<FastifyContextConfig, 'auth' | 'area'>;
+}
+
 /**
  * Registers the route of one declared endpoint: method, path, schemas, auth level, area and the
  * OpenAPI description all come from the declaration.
  */
-export function route<E extends Endpoint>(app: AppInstance, declaration: E, handler: RouteHandler<E>): void {
+export function route<E extends Endpoint>(
+  app: AppInstance,
+  declaration: E,
+  handler: RouteHandler<E>,
+  options: RouteOptions = {},
+): void {
   const auth = declaration.auth ?? 'archive';
+  const security = auth === 'account' && declaration.archiveHeader ? SECURITY.archive : SECURITY[auth];
   app.route({
     method: declaration.method,
     url: declaration.path,
-    config: { auth, ...(declaration.area ? { area: declaration.area } : {}) },
+    config: { ...options.config, auth, ...(declaration.area ? { area: declaration.area } : {}) },
     schema: {
       operationId: declaration.operationId,
       summary: declaration.summary,
+      ...(declaration.description ? { description: declaration.description } : {}),
       tags: [...declaration.tags],
-      security: [...SECURITY[auth]],
+      security: [...security],
       ...(declaration.params ? { params: declaration.params } : {}),
       ...(declaration.query ? { querystring: declaration.query } : {}),
       ...(declaration.body && !declaration.multipart ? { body: declaration.body } : {}),
