@@ -2,7 +2,8 @@ import { notifications } from '@mantine/notifications';
 import type { BaseQueryApi, BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query';
 import {
-  AuthPath,
+  ArchiveApi,
+  AuthApi,
   ErrorCode,
   PAGINATION_HEADER,
   type Pagination,
@@ -36,14 +37,19 @@ const origin = () => (typeof window === 'undefined' ? 'http://localhost' : windo
 
 /** Calls that are part of getting a session: a 401 there is an answer, not an expired token. */
 const SESSION_PATHS: readonly string[] = [
-  AuthPath.login,
-  AuthPath.loginMobile,
-  AuthPath.refresh,
-  AuthPath.logout,
-  AuthPath.passwordRecovery,
-  AuthPath.passwordReset,
-  AuthPath.unattended,
-];
+  AuthApi.login,
+  AuthApi.loginMobile,
+  AuthApi.refresh,
+  AuthApi.logout,
+  AuthApi.passwordRecovery,
+  AuthApi.passwordReset,
+  AuthApi.unattended,
+].map((call) => call.path);
+
+/** The account and archive calls: getting a session or unlocking an archive is never queued. */
+const UNQUEUED_PATHS: ReadonlySet<string> = new Set(
+  [...Object.values(AuthApi), ...Object.values(ArchiveApi)].map((call) => call.path),
+);
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: origin(),
@@ -78,7 +84,7 @@ let refreshInFlight: Promise<string | null> | null = null;
 export function refreshAccessToken(dispatch: BaseQueryApi['dispatch']): Promise<string | null> {
   refreshInFlight ??= (async () => {
     try {
-      const response = await fetch(new URL(AuthPath.refresh, origin()), {
+      const response = await fetch(new URL(AuthApi.refresh.path, origin()), {
         method: 'POST',
         credentials: 'include',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -275,7 +281,7 @@ const onlineQuery = async (
 function isQueueable(args: string | FetchArgs): args is FetchArgs {
   if (typeof args === 'string') return false;
   const path = pathOf(args);
-  if (SESSION_PATHS.includes(path) || path.startsWith('/user/') || path.startsWith('/api/db/')) return false;
+  if (UNQUEUED_PATHS.has(path)) return false;
   const body: unknown = args.body;
   return !(
     (typeof FormData !== 'undefined' && body instanceof FormData) ||

@@ -1,5 +1,8 @@
 import {
   type ApiError,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointData,
   ErrorCode,
   errorCatalogue,
   httpStatusMessages,
@@ -31,10 +34,15 @@ function readError(body: unknown, status: number, retryAfter: string | null): Ap
   return { code: ErrorCode.Unhandled, message, status };
 }
 
-export async function postJson<T>(path: string, body: unknown): Promise<PublicResult<T>> {
+/** POSTs a declared call (a path without parameters) and reads its envelope. */
+export async function postJson<E extends Endpoint>(
+  declaration: E,
+  body: EndpointBody<E>,
+): Promise<PublicResult<EndpointData<E>>> {
+  type T = EndpointData<E>;
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(declaration.path, {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
