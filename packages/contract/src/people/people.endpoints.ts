@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
 import { Area } from '../common/enums.ts';
 import { ErrorCode } from '../common/errors.ts';
+import { zNumber } from '../common/primitives.ts';
 import {
   deleteQuerySchema,
   fornitoreCreateSchema,
@@ -18,7 +19,7 @@ import {
 } from './people.schemas.ts';
 
 /** The answer of a delete: the id of the removed record. */
-export const deletedIdSchema = z.object({ id: z.number().int() });
+export const deletedIdSchema = z.object({ id: zNumber().int() });
 
 /** The contact calls (spec section 7, Contacts): area contacts. A missing contact is 122. */
 export const PersonaApi = {
