@@ -1,5 +1,6 @@
 import { endpoint } from '../common/endpoint.ts';
 import { ErrorCode } from '../common/errors.ts';
+import { AuthPath } from './auth.paths.ts';
 import {
   isLoggedResponseSchema,
   loginRequestSchema,
@@ -44,7 +45,7 @@ export const AuthApi = {
   login: endpoint({
     operationId: 'login',
     method: 'POST',
-    path: '/user/login',
+    path: AuthPath.login,
     summary: 'Accesso con email e password',
     description: loginDescription('con keepLogin.'),
     tags,
@@ -56,7 +57,7 @@ export const AuthApi = {
   loginMobile: endpoint({
     operationId: 'loginMobile',
     method: 'POST',
-    path: '/user/loginMobile',
+    path: AuthPath.loginMobile,
     summary: 'Accesso dall’app mobile (wrapper nativo)',
     description: loginDescription('con keepLogin (predefinito true per l’app mobile).'),
     tags,
@@ -68,7 +69,7 @@ export const AuthApi = {
   isLogged: endpoint({
     operationId: 'isLogged',
     method: 'GET',
-    path: '/user/islogged',
+    path: AuthPath.isLogged,
     summary: 'Informazioni dell’account collegato',
     description:
       'Con l’header X-Archive-Id di un archivio sbloccato nella sessione riporta la gestione accessi e i ' +
@@ -80,7 +81,7 @@ export const AuthApi = {
   refresh: endpoint({
     operationId: 'refreshToken',
     method: 'POST',
-    path: '/user/refresh',
+    path: AuthPath.refresh,
     summary: 'Rinnova l’access token con il refresh token',
     description:
       'Il refresh token arriva nel corpo o nel cookie. Ogni uso lo sostituisce con uno nuovo; un token già ' +
@@ -94,7 +95,7 @@ export const AuthApi = {
   logout: endpoint({
     operationId: 'logout',
     method: 'POST',
-    path: '/user/logout',
+    path: AuthPath.logout,
     summary: 'Esci: chiude la sessione',
     description:
       'Invalida la sessione del refresh token (corpo o cookie) e dell’access token, e cancella il cookie.',
@@ -106,7 +107,7 @@ export const AuthApi = {
   passwordRecovery: endpoint({
     operationId: 'recuperoPassword',
     method: 'POST',
-    path: '/user/passwordRecovery',
+    path: AuthPath.passwordRecovery,
     summary: 'Recupero password: invia il link per reimpostarla',
     description:
       'Risponde allo stesso modo che l’email esista o no. Se esiste invia un link monouso valido un’ora a ' +
@@ -120,7 +121,7 @@ export const AuthApi = {
   passwordReset: endpoint({
     operationId: 'reimpostaPassword',
     method: 'POST',
-    path: '/user/passwordReset',
+    path: AuthPath.passwordReset,
     summary: 'Imposta una nuova password dal link ricevuto',
     description:
       'Password di almeno 8 caratteri. Il link vale una volta sola; tutte le sessioni dell’account vengono ' +
@@ -134,7 +135,7 @@ export const AuthApi = {
   unattended: endpoint({
     operationId: 'accessoNonPresidiato',
     method: 'POST',
-    path: '/user/unattended',
+    path: AuthPath.unattended,
     summary: 'Accesso senza credenziali con un token del portale',
     description:
       'portalToken: token monouso valido 5 minuti emesso dal portale condomini o dalla suite desktop ' +

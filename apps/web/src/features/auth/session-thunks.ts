@@ -1,5 +1,5 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import { AccountType, AuthApi, ErrorCode } from '@stabile/contract';
+import { AccountType, AuthPath, ErrorCode } from '@stabile/contract';
 import { accessInfoLoaded, accessTokenRefreshed, unauthenticated } from '../../app/state/auth-slice.ts';
 import {
   archiveSet,
@@ -129,7 +129,7 @@ export const logout = createAsyncThunk<void, void, { state: RootState }>(
     if (deviceToken) await unsubscribePush();
     const token = getState().auth.accessToken;
     try {
-      await fetch(new URL(AuthApi.logout.path, window.location.origin), {
+      await fetch(new URL(AuthPath.logout, window.location.origin), {
         method: 'POST',
         credentials: 'include',
         headers: {

@@ -3,7 +3,7 @@ import type { BaseQueryApi, BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/quer
 import { fetchBaseQuery } from '@reduxjs/toolkit/query';
 import {
   ArchiveApi,
-  AuthApi,
+  AuthPath,
   ErrorCode,
   PAGINATION_HEADER,
   type Pagination,
@@ -37,19 +37,20 @@ const origin = () => (typeof window === 'undefined' ? 'http://localhost' : windo
 
 /** Calls that are part of getting a session: a 401 there is an answer, not an expired token. */
 const SESSION_PATHS: readonly string[] = [
-  AuthApi.login,
-  AuthApi.loginMobile,
-  AuthApi.refresh,
-  AuthApi.logout,
-  AuthApi.passwordRecovery,
-  AuthApi.passwordReset,
-  AuthApi.unattended,
-].map((call) => call.path);
+  AuthPath.login,
+  AuthPath.loginMobile,
+  AuthPath.refresh,
+  AuthPath.logout,
+  AuthPath.passwordRecovery,
+  AuthPath.passwordReset,
+  AuthPath.unattended,
+];
 
 /** The account and archive calls: getting a session or unlocking an archive is never queued. */
-const UNQUEUED_PATHS: ReadonlySet<string> = new Set(
-  [...Object.values(AuthApi), ...Object.values(ArchiveApi)].map((call) => call.path),
-);
+const UNQUEUED_PATHS: ReadonlySet<string> = new Set([
+  ...Object.values(AuthPath),
+  ...Object.values(ArchiveApi).map((call) => call.path),
+]);
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: origin(),
@@ -84,7 +85,7 @@ let refreshInFlight: Promise<string | null> | null = null;
 export function refreshAccessToken(dispatch: BaseQueryApi['dispatch']): Promise<string | null> {
   refreshInFlight ??= (async () => {
     try {
-      const response = await fetch(new URL(AuthApi.refresh.path, origin()), {
+      const response = await fetch(new URL(AuthPath.refresh, origin()), {
         method: 'POST',
         credentials: 'include',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },

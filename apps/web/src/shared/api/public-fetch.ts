@@ -34,15 +34,20 @@ function readError(body: unknown, status: number, retryAfter: string | null): Ap
   return { code: ErrorCode.Unhandled, message, status };
 }
 
-/** POSTs a declared call (a path without parameters) and reads its envelope. */
+/**
+ * POSTs a declared call (a path without parameters) and reads its envelope; body and answer are typed
+ * by the declaration, whose type alone is imported (the schemas stay out of the login page):
+ *
+ *   postJson<typeof AuthApi.login>(AuthPath.login, request)
+ */
 export async function postJson<E extends Endpoint>(
-  declaration: E,
+  path: E['path'],
   body: EndpointBody<E>,
 ): Promise<PublicResult<EndpointData<E>>> {
   type T = EndpointData<E>;
   let response: Response;
   try {
-    response = await fetch(declaration.path, {
+    response = await fetch(path, {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },

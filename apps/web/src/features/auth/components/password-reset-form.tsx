@@ -1,6 +1,7 @@
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import {
-  AuthApi,
+  type AuthApi,
+  AuthPath,
   ErrorCode,
   passwordResetFormSchema,
   type PasswordResetForm as ResetValues,
@@ -32,7 +33,10 @@ export function PasswordResetForm({ token, onDone, onLinkRefused }: PasswordRese
     setFieldError(invalid);
     if (invalid) return;
     setLoading(true);
-    const result = await postJson(AuthApi.passwordReset, { token, password: values.password });
+    const result = await postJson<typeof AuthApi.passwordReset>(AuthPath.passwordReset, {
+      token,
+      password: values.password,
+    });
     setLoading(false);
     if (result.error?.code === ErrorCode.WrongParams && onLinkRefused) onLinkRefused();
     else if (result.error) setRefusal(result.error.message);
