@@ -22,4 +22,5 @@ export * from './notifications/index.ts';
 export * from './people/index.ts';
 export * from './reports/index.ts';
 export * from './search/index.ts';
+export * from './system/index.ts';
 export * from './validators/index.ts';

@@ -99,6 +99,7 @@ export function route<E extends Endpoint>(
   options: RouteOptions = {},
 ): void {
   const auth = declaration.auth ?? 'archive';
+  const security = auth === 'account' && declaration.archiveHeader ? SECURITY.archive : SECURITY[auth];
   app.route({
     method: declaration.method,
     url: declaration.path,
@@ -106,8 +107,9 @@ export function route<E extends Endpoint>(
     schema: {
       operationId: declaration.operationId,
       summary: declaration.summary,
+      ...(declaration.description ? { description: declaration.description } : {}),
       tags: [...declaration.tags],
-      security: [...SECURITY[auth]],
+      security: [...security],
       ...(declaration.params ? { params: declaration.params } : {}),
       ...(declaration.query ? { querystring: declaration.query } : {}),
       ...(declaration.body && !declaration.multipart ? { body: declaration.body } : {}),

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Permissions } from '../modules/auth/auth-guard.ts';
+import type { Permissions, RequestAuth } from '../modules/auth/auth-guard.ts';
 import { AppError } from './app-error.ts';
 
 /** Who acts: the account, and the archive user when the archive has user management. */
@@ -27,4 +27,10 @@ export function scopeOf(request: FastifyRequest): Scope {
     actor: { accountId: auth.accountId, archiveUserId: archive.archiveUserId },
     permissions: archive.permissions,
   };
+}
+
+/** The session of an authenticated account call (auth 'account' or 'archive'); 111 when there is none. */
+export function accountOf(request: FastifyRequest): RequestAuth {
+  if (!request.auth) throw new AppError(111);
+  return request.auth;
 }

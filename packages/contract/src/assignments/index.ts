@@ -1,1 +1,2 @@
+export * from './assignments.endpoints.ts';
 export * from './assignments.schemas.ts';

@@ -1,2 +1,3 @@
 export * from './auth.endpoints.ts';
+export * from './auth.paths.ts';
 export * from './auth.schemas.ts';

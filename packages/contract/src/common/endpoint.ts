@@ -33,6 +33,8 @@ export interface Endpoint {
   /** Fastify-style path: `/api/condominio/:id`. */
   readonly path: string;
   readonly summary: string;
+  /** Longer OpenAPI description of the call, when the summary is not enough. */
+  readonly description?: string;
   readonly tags: readonly string[];
   /** Default 'archive'. */
   readonly auth?: EndpointAuth;
@@ -41,6 +43,11 @@ export interface Endpoint {
    * than one (a contact's attachments); omitted only for archive-wide calls.
    */
   readonly area?: Area | readonly Area[];
+  /**
+   * An account call that reads the archive of the X-Archive-Id header itself (before the archive is
+   * unlocked): the OpenAPI document names the archive scheme too.
+   */
+  readonly archiveHeader?: boolean;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

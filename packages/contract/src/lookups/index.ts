@@ -1,1 +1,2 @@
+export * from './lookups.endpoints.ts';
 export * from './lookups.schemas.ts';

@@ -1,2 +1,3 @@
+export * from './people.endpoints.ts';
 export * from './people.enums.ts';
 export * from './people.schemas.ts';

@@ -1,28 +1,15 @@
-import {
-  ArchivePath,
-  archiveListResponseSchema,
-  archiveLoginRequestSchema,
-  archiveUnlockResponseSchema,
-  archiveUsersResponseSchema,
-  checkDbVersionResponseSchema,
-  envelopeSchema,
-  isProtectedResponseSchema,
-  lastAccessRequestSchema,
-  lastAccessResponseSchema,
-  openArchiveQuerySchema,
-  openArchiveResponseSchema,
-  updateDbQuerySchema,
-  updateProgressSchema,
-  userManagementLoginRequestSchema,
-} from '@stabile/contract';
+import { ArchiveApi as Api } from '@stabile/contract';
+import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
-import { ok } from '../../shared/envelope.ts';
+import { route } from '../../shared/route.ts';
+import { accountOf, type Scope } from '../../shared/scope.ts';
 import { requestedArchiveId } from '../auth/auth-guard.ts';
 import {
   type ArchiveDeps,
   archiveInfo,
   archiveLogin,
   archiveUsers,
+  type CurrentArchive,
   checkVersion,
   isProtected,
   lastAccess,
@@ -33,9 +20,14 @@ import {
   userManagementLogin,
 } from './archive.service.ts';
 
-const TAGS = ['archivi'];
-const ACCOUNT_SECURITY = [{ bearer: [] }];
-const ACCOUNT_ARCHIVE_SECURITY = [{ bearer: [], archive: [] }];
+/** Archive maintenance works on an archive whose data revision is old (the update itself). */
+const oldRevision = { config: { allowOldRevision: true } };
+
+const currentOf = (scope: Scope): CurrentArchive => ({
+  archiveId: scope.archiveId,
+  archiveUserId: scope.actor.archiveUserId,
+  permissions: scope.permissions,
+});
 
 /**
  * Archives of the account: list, unlock (password or archive user), open, data revision and its
@@ -44,201 +36,44 @@ const ACCOUNT_ARCHIVE_SECURITY = [{ bearer: [], archive: [] }];
  */
 export async function archiveRoutes(app: AppInstance) {
   const deps: ArchiveDeps = { db: app.db, dialect: app.dialect, log: app.log };
+  /** The archive of the X-Archive-Id header, when it is one of the account's (100 otherwise). */
+  const ownArchive = (request: FastifyRequest) =>
+    requireOwnArchive(deps, accountOf(request), requestedArchiveId(request));
+  const check = (request: FastifyRequest) => ({ throttle: app.loginThrottle, address: request.ip });
 
-  app.get(
-    ArchivePath.list,
-    {
-      config: { auth: 'account' },
-      schema: {
-        tags: TAGS,
-        summary: 'Archivi dell’account',
-        description:
-          'Nome, protezione, gestione accessi, revisione dei dati, pubblicazione sul portale, ultimo accesso.',
-        security: ACCOUNT_SECURITY,
-        response: { 200: envelopeSchema(archiveListResponseSchema) },
-      },
-    },
-    async (request, reply) => ok(reply, await listArchives(deps, request.auth!)),
+  route(app, Api.list, ({ request }) => listArchives(deps, accountOf(request)));
+  route(app, Api.isProtected, async ({ request }) => isProtected(await ownArchive(request)));
+  route(app, Api.login, async ({ request, body }) =>
+    archiveLogin(deps, accountOf(request), await ownArchive(request), body?.password, check(request)),
   );
-
-  app.get(
-    ArchivePath.isProtected,
-    {
-      config: { auth: 'account' },
-      schema: {
-        tags: TAGS,
-        summary: 'Indica se l’archivio (X-Archive-Id) è protetto',
-        security: ACCOUNT_ARCHIVE_SECURITY,
-        response: { 200: envelopeSchema(isProtectedResponseSchema) },
-      },
-    },
-    async (request, reply) => {
-      const archive = await requireOwnArchive(deps, request.auth!, requestedArchiveId(request));
-      return ok(reply, isProtected(archive));
-    },
+  route(app, Api.users, async ({ request }) => archiveUsers(deps, await ownArchive(request)));
+  route(app, Api.userLogin, async ({ request, body }) =>
+    userManagementLogin(deps, accountOf(request), await ownArchive(request), body, check(request)),
   );
-
-  app.post(
-    ArchivePath.login,
-    {
-      config: { auth: 'account' },
-      schema: {
-        tags: TAGS,
-        summary: 'Sblocca l’archivio (X-Archive-Id) per la sessione',
-        description:
-          'Archivio protetto da password: password vuota 102, errata 103. Archivio non protetto: corpo `{}`, ' +
-          'nessuna password. Archivio con gestione utenti: usare /api/db/userManagement/login (110).',
-        security: ACCOUNT_ARCHIVE_SECURITY,
-        body: archiveLoginRequestSchema.nullish(),
-        response: { 200: envelopeSchema(archiveUnlockResponseSchema) },
-      },
-    },
-    async (request, reply) => {
-      const archive = await requireOwnArchive(deps, request.auth!, requestedArchiveId(request));
-      return ok(
-        reply,
-        await archiveLogin(deps, request.auth!, archive, request.body?.password, {
-          throttle: app.loginThrottle,
-          address: request.ip,
-        }),
-      );
-    },
+  route(app, Api.open, async ({ request, scope, query }) => ({
+    aperto: true as const,
+    info: query.ritornaInfo ? await archiveInfo(deps, accountOf(request), currentOf(scope)) : null,
+  }));
+  route(
+    app,
+    Api.checkVersion,
+    ({ request, scope }) => checkVersion(deps, accountOf(request), scope.archiveId),
+    oldRevision,
   );
-
-  app.get(
-    ArchivePath.users,
-    {
-      config: { auth: 'account' },
-      schema: {
-        tags: TAGS,
-        summary: 'Utenti dell’archivio con gestione accessi (X-Archive-Id)',
-        security: ACCOUNT_ARCHIVE_SECURITY,
-        response: { 200: envelopeSchema(archiveUsersResponseSchema) },
-      },
-    },
-    async (request, reply) => {
-      const archive = await requireOwnArchive(deps, request.auth!, requestedArchiveId(request));
-      return ok(reply, await archiveUsers(deps, archive));
-    },
+  route(
+    app,
+    Api.update,
+    ({ request, scope, query }) => runUpdate(deps, accountOf(request), currentOf(scope), query.connectionID),
+    oldRevision,
   );
-
-  app.post(
-    ArchivePath.userLogin,
-    {
-      config: { auth: 'account' },
-      schema: {
-        tags: TAGS,
-        summary: 'Sblocca l’archivio come uno dei suoi utenti',
-        description:
-          'Utente inesistente o password errata: 104. Utente disattivato: 120 con un messaggio che lo dice ' +
-          '(controllato dopo la password).',
-        security: ACCOUNT_ARCHIVE_SECURITY,
-        body: userManagementLoginRequestSchema,
-        response: { 200: envelopeSchema(archiveUnlockResponseSchema) },
-      },
-    },
-    async (request, reply) => {
-      const archive = await requireOwnArchive(deps, request.auth!, requestedArchiveId(request));
-      return ok(
-        reply,
-        await userManagementLogin(deps, request.auth!, archive, request.body, {
-          throttle: app.loginThrottle,
-          address: request.ip,
-        }),
-      );
-    },
+  route(
+    app,
+    Api.updateProgress,
+    ({ request, scope, query }) =>
+      updateProgress(deps, accountOf(request), scope.archiveId, query.connectionID),
+    oldRevision,
   );
-
-  app.get(
-    ArchivePath.open,
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Apre l’archivio sbloccato',
-        description:
-          'Con ritornaInfo=true restituisce i dati dell’archivio, l’utente scelto e i permessi per area. ' +
-          'Archivio da aggiornare: 105.',
-        security: ACCOUNT_ARCHIVE_SECURITY,
-        querystring: openArchiveQuerySchema,
-        response: { 200: envelopeSchema(openArchiveResponseSchema) },
-      },
-    },
-    async (request, reply) => {
-      const info = request.query.ritornaInfo
-        ? await archiveInfo(deps, request.auth!, request.archive!)
-        : null;
-      return ok(reply, { aperto: true as const, info });
-    },
-  );
-
-  app.get(
-    ArchivePath.checkVersion,
-    {
-      config: { allowOldRevision: true },
-      schema: {
-        tags: TAGS,
-        summary: 'Revisione dei dati dell’archivio e revisione richiesta',
-        security: ACCOUNT_ARCHIVE_SECURITY,
-        response: { 200: envelopeSchema(checkDbVersionResponseSchema) },
-      },
-    },
-    async (request, reply) => ok(reply, await checkVersion(deps, request.auth!, request.archive!.archiveId)),
-  );
-
-  app.post(
-    ArchivePath.update,
-    {
-      config: { allowOldRevision: true },
-      schema: {
-        tags: TAGS,
-        summary: 'Aggiorna i dati dell’archivio alla revisione richiesta',
-        description:
-          'Esegue i passi mancanti in un’unica transazione (tutto o niente) e risponde al termine con lo stato ' +
-          'finale. Intanto GET /api/db/updateDB/progress?connectionID=... legge l’avanzamento salvato nel ' +
-          'database. Con gestione accessi serve un utente Amministratore (120).',
-        security: ACCOUNT_ARCHIVE_SECURITY,
-        querystring: updateDbQuerySchema,
-        response: { 200: envelopeSchema(updateProgressSchema) },
-      },
-    },
-    async (request, reply) =>
-      ok(reply, await runUpdate(deps, request.auth!, request.archive!, request.query.connectionID)),
-  );
-
-  app.get(
-    ArchivePath.updateProgress,
-    {
-      config: { allowOldRevision: true },
-      schema: {
-        tags: TAGS,
-        summary: 'Avanzamento dell’aggiornamento dell’archivio',
-        description: 'Identificativo sconosciuto: 122.',
-        security: ACCOUNT_ARCHIVE_SECURITY,
-        querystring: updateDbQuerySchema,
-        response: { 200: envelopeSchema(updateProgressSchema) },
-      },
-    },
-    async (request, reply) =>
-      ok(
-        reply,
-        await updateProgress(deps, request.auth!, request.archive!.archiveId, request.query.connectionID),
-      ),
-  );
-
-  app.put(
-    ArchivePath.lastAccess,
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Aggiorna l’ultimo accesso all’archivio (a ogni cambio di pagina)',
-        description:
-          '`attivita` indica la pagina delle attività. Restituisce il PID e l’abilitazione a MioCondominio Premium.',
-        security: ACCOUNT_ARCHIVE_SECURITY,
-        body: lastAccessRequestSchema,
-        response: { 200: envelopeSchema(lastAccessResponseSchema) },
-      },
-    },
-    async (request, reply) =>
-      ok(reply, await lastAccess(deps, request.auth!, request.archive!.archiveId, request.body.attivita)),
+  route(app, Api.lastAccess, ({ request, scope, body }) =>
+    lastAccess(deps, accountOf(request), scope.archiveId, body.attivita),
   );
 }

@@ -38,6 +38,9 @@ import {
   pendingSteps,
 } from './data-revisions.ts';
 
+/** The archive unlocked in the session, as the request scope gives it. */
+export type CurrentArchive = Pick<RequestArchive, 'archiveId' | 'archiveUserId' | 'permissions'>;
+
 export interface ArchiveDeps {
   db: Kysely<Database>;
   dialect: DialectName;
@@ -175,7 +178,7 @@ export async function userManagementLogin(
 export async function archiveInfo(
   deps: ArchiveDeps,
   auth: RequestAuth,
-  current: RequestArchive,
+  current: CurrentArchive,
 ): Promise<ArchiveInfo> {
   const archive = await requireOwnArchive(deps, auth, current.archiveId);
   const user =
@@ -242,7 +245,7 @@ class ConcurrentUpdate extends Error {}
 export async function runUpdate(
   deps: ArchiveDeps,
   auth: RequestAuth,
-  current: RequestArchive,
+  current: CurrentArchive,
   connectionId: string,
   steps: readonly DataRevisionStep[] = DATA_REVISION_STEPS,
 ): Promise<UpdateProgress> {

@@ -1,15 +1,6 @@
-import {
-  deleteQuerySchema,
-  envelopeSchema,
-  idParamSchema,
-  incaricoCreateSchema,
-  incaricoListQuerySchema,
-  incaricoSchema,
-  incaricoUpdateSchema,
-} from '@stabile/contract';
-import { z } from 'zod';
+import { IncaricoApi as Api } from '@stabile/contract';
 import type { AppInstance } from '../../app.ts';
-import { ok } from '../../shared/envelope.ts';
+import { route } from '../../shared/route.ts';
 import {
   createIncarico,
   deleteIncarico,
@@ -18,79 +9,16 @@ import {
   updateIncarico,
 } from './incarichi.service.ts';
 
-const TAGS = ['incarichi'];
-
+/** Assignments (incarichi) of people in condominiums. */
 export async function incarichiRoutes(app: AppInstance) {
-  const archiveOf = (request: { archive: { archiveId: number } | null }) => request.archive?.archiveId ?? 0;
-
-  app.get(
-    '/api/incarico',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Incarichi di un condominio o di una persona',
-        querystring: incaricoListQuerySchema,
-        response: { 200: envelopeSchema(z.array(incaricoSchema)) },
-      },
-    },
-    async (request, reply) => ok(reply, await listIncarichi(app.db, archiveOf(request), request.query)),
+  route(app, Api.list, ({ scope, query }) => listIncarichi(app.db, scope.archiveId, query));
+  route(app, Api.get, ({ scope, params }) => getIncarico(app.db, scope.archiveId, params.id));
+  route(app, Api.create, ({ scope, body }) => createIncarico(app.db, scope.archiveId, body));
+  route(app, Api.update, ({ scope, params, body }) =>
+    updateIncarico(app.db, scope.archiveId, params.id, body),
   );
-
-  app.get(
-    '/api/incarico/:id',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Dettaglio di un incarico',
-        params: idParamSchema,
-        response: { 200: envelopeSchema(incaricoSchema) },
-      },
-    },
-    async (request, reply) => ok(reply, await getIncarico(app.db, archiveOf(request), request.params.id)),
-  );
-
-  app.post(
-    '/api/incarico',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Crea un incarico',
-        body: incaricoCreateSchema,
-        response: { 200: envelopeSchema(incaricoSchema) },
-      },
-    },
-    async (request, reply) => ok(reply, await createIncarico(app.db, archiveOf(request), request.body)),
-  );
-
-  app.put(
-    '/api/incarico/:id',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Modifica un incarico (richiede objVersion)',
-        params: idParamSchema,
-        body: incaricoUpdateSchema,
-        response: { 200: envelopeSchema(incaricoSchema) },
-      },
-    },
-    async (request, reply) =>
-      ok(reply, await updateIncarico(app.db, archiveOf(request), request.params.id, request.body)),
-  );
-
-  app.delete(
-    '/api/incarico/:id',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Elimina un incarico (richiede objVersion)',
-        params: idParamSchema,
-        querystring: deleteQuerySchema,
-        response: { 200: envelopeSchema(z.object({ id: z.number().int() })) },
-      },
-    },
-    async (request, reply) => {
-      await deleteIncarico(app.db, archiveOf(request), request.params.id, request.query.objVersion);
-      return ok(reply, { id: request.params.id });
-    },
-  );
+  route(app, Api.remove, async ({ scope, params, query }) => {
+    await deleteIncarico(app.db, scope.archiveId, params.id, query.objVersion);
+    return { id: params.id };
+  });
 }

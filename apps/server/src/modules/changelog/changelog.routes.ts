@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { changelogEntrySchema, envelopeSchema } from '@stabile/contract';
-import { z } from 'zod';
+import { SystemApi } from '@stabile/contract';
 import type { AppInstance } from '../../app.ts';
-import { ok } from '../../shared/envelope.ts';
+import { route } from '../../shared/route.ts';
 import { readChangelog } from './changelog.ts';
 
 /**
@@ -14,16 +13,5 @@ const CHANGELOG_FILE = path.resolve(import.meta.dirname, '../../../../../NOVITA.
 export async function changelogRoutes(app: AppInstance) {
   // Read once: the file ships with the release and does not change while the server runs.
   const entries = await readChangelog(CHANGELOG_FILE);
-  app.get(
-    '/api/changelog',
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: ['sistema'],
-        summary: 'Le novità delle ultime versioni (pannello "Novità")',
-        response: { 200: envelopeSchema(z.array(changelogEntrySchema)) },
-      },
-    },
-    async (_request, reply) => ok(reply, entries),
-  );
+  route(app, SystemApi.changelog, async () => entries);
 }

@@ -1,12 +1,13 @@
 import { Badge, Button, Drawer, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
-import type { ChangelogEntry } from '@stabile/contract';
+import { type EndpointData, SystemApi } from '@stabile/contract';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/api.ts';
+import { requestOf } from '../../shared/api/endpoint-request.ts';
 
 const changelogApi = api.injectEndpoints({
   endpoints: (build) => ({
-    changelog: build.query<ChangelogEntry[], void>({
-      query: () => '/api/changelog',
+    changelog: build.query<EndpointData<typeof SystemApi.changelog>, void>({
+      query: () => requestOf(SystemApi.changelog, {}),
       // A missing changelog is not worth a toast: the panel says so itself.
       extraOptions: { handledCodes: 'all' },
     }),

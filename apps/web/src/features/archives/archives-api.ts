@@ -1,73 +1,62 @@
-import {
-  type ArchiveListItem,
-  type ArchiveLoginRequest,
-  ArchivePath,
-  type ArchiveUnlockResponse,
-  type ArchiveUser,
-  type CheckDbVersionResponse,
-  type LastAccessResponse,
-  type OpenArchiveResponse,
-  type UpdateProgress,
-  type UserManagementLoginRequest,
-} from '@stabile/contract';
+import { ArchiveApi as Api, type EndpointBody, type EndpointData } from '@stabile/contract';
 import { api } from '../../shared/api/api.ts';
+import { requestOf } from '../../shared/api/endpoint-request.ts';
 
 /** Calls made before the archive becomes the current one send its id explicitly. */
 const archiveHeader = (archiveId: number) => ({ 'X-Archive-Id': String(archiveId) });
 
+/** The archive calls (spec section 7, "Archive"), all taken from the contract. */
 export const archivesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    archives: build.query<ArchiveListItem[], void>({
-      query: () => ArchivePath.list,
+    archives: build.query<EndpointData<typeof Api.list>, void>({
+      query: () => requestOf(Api.list, {}),
       providesTags: ['Archive'],
     }),
-    archiveLogin: build.mutation<ArchiveUnlockResponse, ArchiveLoginRequest & { archiveId: number }>({
+    archiveLogin: build.mutation<
+      EndpointData<typeof Api.login>,
+      NonNullable<EndpointBody<typeof Api.login>> & { archiveId: number }
+    >({
       query: ({ archiveId, ...body }) => ({
-        url: ArchivePath.login,
-        method: 'POST',
-        body,
+        ...requestOf(Api.login, { body }),
         headers: archiveHeader(archiveId),
       }),
       // Wrong or blank password is shown in the dialog, not as a global reset.
       extraOptions: { handledCodes: [102, 103, 121] },
     }),
-    archiveUsers: build.query<ArchiveUser[], number>({
-      query: (archiveId) => ({ url: ArchivePath.users, headers: archiveHeader(archiveId) }),
+    archiveUsers: build.query<EndpointData<typeof Api.users>, number>({
+      query: (archiveId) => ({ ...requestOf(Api.users, {}), headers: archiveHeader(archiveId) }),
     }),
     userManagementLogin: build.mutation<
-      ArchiveUnlockResponse,
-      UserManagementLoginRequest & { archiveId: number }
+      EndpointData<typeof Api.userLogin>,
+      EndpointBody<typeof Api.userLogin> & { archiveId: number }
     >({
       query: ({ archiveId, ...body }) => ({
-        url: ArchivePath.userLogin,
-        method: 'POST',
-        body,
+        ...requestOf(Api.userLogin, { body }),
         headers: archiveHeader(archiveId),
       }),
       extraOptions: { handledCodes: [104, 120, 121] },
     }),
-    openArchive: build.query<OpenArchiveResponse, number>({
+    openArchive: build.query<EndpointData<typeof Api.open>, number>({
       query: (archiveId) => ({
-        url: ArchivePath.open,
-        params: { ritornaInfo: 'true' },
+        ...requestOf(Api.open, { query: { ritornaInfo: 'true' } }),
         headers: archiveHeader(archiveId),
       }),
       // The caller decides: 100 means "choose again", 105 opens the update modal.
       extraOptions: { handledCodes: [100, 105] },
     }),
-    checkDbVersion: build.query<CheckDbVersionResponse, void>({
-      query: () => ArchivePath.checkVersion,
+    checkDbVersion: build.query<EndpointData<typeof Api.checkVersion>, void>({
+      query: () => requestOf(Api.checkVersion, {}),
     }),
-    updateDb: build.mutation<UpdateProgress, string>({
-      query: (connectionID) => ({ url: ArchivePath.update, method: 'POST', params: { connectionID } }),
+    updateDb: build.mutation<EndpointData<typeof Api.update>, string>({
+      query: (connectionID) => requestOf(Api.update, { query: { connectionID } }),
       extraOptions: { handledCodes: 'all' },
     }),
-    updateProgress: build.query<UpdateProgress, string>({
-      query: (connectionID) => ({ url: ArchivePath.updateProgress, params: { connectionID } }),
+    updateProgress: build.query<EndpointData<typeof Api.updateProgress>, string>({
+      query: (connectionID) => requestOf(Api.updateProgress, { query: { connectionID } }),
       extraOptions: { handledCodes: 'all' },
     }),
-    lastAccess: build.mutation<LastAccessResponse, { attivita: boolean }>({
-      query: (body) => ({ url: ArchivePath.lastAccess, method: 'PUT', body }),
+    lastAccess: build.mutation<EndpointData<typeof Api.lastAccess>, EndpointBody<typeof Api.lastAccess>>({
+      query: (body) => requestOf(Api.lastAccess, { body }),
     }),
   }),
 });

@@ -1,20 +1,27 @@
-import { AuthPath, type DeviceRequest, type DeviceResponse, type IsLoggedResponse } from '@stabile/contract';
+import { AuthApi, type EndpointBody, type EndpointData, NotificationApi } from '@stabile/contract';
 import { api } from '../../shared/api/api.ts';
+import { requestOf } from '../../shared/api/endpoint-request.ts';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    isLogged: build.query<IsLoggedResponse, void>({
-      query: () => AuthPath.isLogged,
+    isLogged: build.query<EndpointData<typeof AuthApi.isLogged>, void>({
+      query: () => requestOf(AuthApi.isLogged, {}),
       providesTags: ['Account'],
       extraOptions: { handledCodes: 'all' },
     }),
-    addDevice: build.mutation<DeviceResponse, DeviceRequest>({
-      query: (body) => ({ url: AuthPath.addDevice, method: 'POST', body }),
+    addDevice: build.mutation<
+      EndpointData<typeof NotificationApi.addDevice>,
+      EndpointBody<typeof NotificationApi.addDevice>
+    >({
+      query: (body) => requestOf(NotificationApi.addDevice, { body }),
       invalidatesTags: ['Device'],
       extraOptions: { handledCodes: 'all' },
     }),
-    removeDevice: build.mutation<DeviceResponse, DeviceRequest>({
-      query: (body) => ({ url: AuthPath.removeDevice, method: 'POST', body }),
+    removeDevice: build.mutation<
+      EndpointData<typeof NotificationApi.removeDevice>,
+      EndpointBody<typeof NotificationApi.removeDevice>
+    >({
+      query: (body) => requestOf(NotificationApi.removeDevice, { body }),
       extraOptions: { handledCodes: 'all' },
     }),
   }),

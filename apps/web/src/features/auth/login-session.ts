@@ -1,4 +1,4 @@
-import { AuthPath, type LoginRequest, type LoginResponse } from '@stabile/contract';
+import { type AuthApi, AuthPath, type LoginRequest } from '@stabile/contract';
 import { postJson } from '../../shared/api/public-fetch.ts';
 import { sessionStore } from '../../shared/session/session-storage.ts';
 
@@ -7,7 +7,10 @@ import { sessionStore } from '../../shared/session/session-storage.ts';
  * on the login page: the private area picks the new session up from storage (see PrivateArea).
  */
 export async function loginAndKeepSession(request: LoginRequest, mobile: boolean) {
-  const result = await postJson<LoginResponse>(mobile ? AuthPath.loginMobile : AuthPath.login, request);
+  const result = await postJson<typeof AuthApi.login | typeof AuthApi.loginMobile>(
+    mobile ? AuthPath.loginMobile : AuthPath.login,
+    request,
+  );
   if (result.data) {
     sessionStore.writeAccessToken(result.data.accessToken);
     sessionStore.writeSession({

@@ -1,34 +1,41 @@
-import type { Incarico, PersonaAllegato, PersonaCreate, Registry, RegistryListItem } from '@stabile/contract';
+import {
+  PersonaApi as Api,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointItem,
+  type EndpointQuery,
+  IncaricoApi,
+} from '@stabile/contract';
 import { api, toPage } from '../../shared/api/api.ts';
 import type { Page } from '../../shared/api/api-types.ts';
+import { requestOf } from '../../shared/api/endpoint-request.ts';
 
-export interface ContactsListArgs {
-  pageNumber: number;
-  searchQuery?: string;
-}
+/** What the list asks: its page and search; size and order are the list's own (15, by description). */
+export type ContactsListArgs = Pick<EndpointQuery<typeof Api.list>, 'pageNumber' | 'searchQuery'>;
 
-/** Contacts (spec section 7 "Contacts", `/api/persona`). */
+/** Contacts (spec section 7 "Contacts"), all taken from the contract. */
 export const contactsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    contacts: build.query<Page<RegistryListItem>, ContactsListArgs>({
-      query: ({ pageNumber, searchQuery }) => ({
-        url: '/api/persona',
-        // The search is sent only when it has text (spec section 5).
-        params: { pageNumber, pageSize: 15, OrderBy: 'descr', ...(searchQuery ? { searchQuery } : {}) },
-      }),
-      transformResponse: toPage<RegistryListItem>,
+    contacts: build.query<Page<EndpointItem<typeof Api.list>>, ContactsListArgs>({
+      // The search is sent only when it has text (spec section 5).
+      query: ({ pageNumber, searchQuery }) =>
+        requestOf(Api.list, { query: { pageNumber, pageSize: 15, OrderBy: 'descr', searchQuery } }),
+      transformResponse: toPage<EndpointItem<typeof Api.list>>,
       providesTags: [{ type: 'Contact', id: 'LIST' }],
     }),
-    contact: build.query<Registry, number>({
-      query: (id) => `/api/persona/${id}`,
+    contact: build.query<EndpointData<typeof Api.get>, number>({
+      query: (id) => requestOf(Api.get, { params: { id } }),
       providesTags: (_r, _e, id) => [{ type: 'Contact', id }],
     }),
-    createContact: build.mutation<Registry, PersonaCreate>({
-      query: (body) => ({ url: '/api/persona', method: 'POST', body }),
+    createContact: build.mutation<EndpointData<typeof Api.create>, EndpointBody<typeof Api.create>>({
+      query: (body) => requestOf(Api.create, { body }),
       invalidatesTags: [{ type: 'Contact', id: 'LIST' }],
     }),
-    updateContact: build.mutation<Registry, { id: number; body: PersonaCreate & { objVersion: number } }>({
-      query: ({ id, body }) => ({ url: `/api/persona/${id}`, method: 'PUT', body }),
+    updateContact: build.mutation<
+      EndpointData<typeof Api.update>,
+      { id: number; body: EndpointBody<typeof Api.update> }
+    >({
+      query: ({ id, body }) => requestOf(Api.update, { params: { id }, body }),
       // The answer is the saved record (with its new objVersion): put it in the cache at once, so a
       // following delete or save never sends a stale version.
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
@@ -37,19 +44,15 @@ export const contactsApi = api.injectEndpoints({
       },
       invalidatesTags: [{ type: 'Contact', id: 'LIST' }],
     }),
-    deleteContact: build.mutation<{ id: number }, { id: number; objVersion: number }>({
-      query: ({ id, objVersion }) => ({
-        url: `/api/persona/${id}`,
-        method: 'DELETE',
-        params: { objVersion },
-      }),
+    deleteContact: build.mutation<EndpointData<typeof Api.remove>, { id: number; objVersion: number }>({
+      query: ({ id, objVersion }) => requestOf(Api.remove, { params: { id }, query: { objVersion } }),
       invalidatesTags: [{ type: 'Contact', id: 'LIST' }],
     }),
-    contactAttachments: build.query<PersonaAllegato[], number>({
-      query: (id) => `/api/persona/${id}/allegati`,
+    contactAttachments: build.query<EndpointData<typeof Api.allegati>, number>({
+      query: (id) => requestOf(Api.allegati, { params: { id } }),
     }),
-    contactAssignments: build.query<Incarico[], number>({
-      query: (personaID) => ({ url: '/api/incarico', params: { PersonaID: personaID } }),
+    contactAssignments: build.query<EndpointData<typeof IncaricoApi.list>, number>({
+      query: (personaID) => requestOf(IncaricoApi.list, { query: { PersonaID: personaID } }),
       providesTags: ['Assignment'],
     }),
   }),

@@ -30,16 +30,20 @@ export const TAG_TYPES = [
 /**
  * The ONE RTK Query api of the app. Features add their calls from their own folder:
  *
- *   export const activitiesApi = api.injectEndpoints({
+ *   export const contactsApi = api.injectEndpoints({
  *     endpoints: (build) => ({
- *       activities: build.query<Page<Activity>, ActivityQuery>({
- *         query: (params) => ({ url: '/api/attivita', params }),
- *         transformResponse: toPage<Activity>,          // list: { items, pagination }
- *         providesTags: ['Activity'],
+ *       contacts: build.query<Page<EndpointItem<typeof PersonaApi.list>>, EndpointQuery<typeof PersonaApi.list>>({
+ *         query: (query) => requestOf(PersonaApi.list, { query }),
+ *         transformResponse: toPage<EndpointItem<typeof PersonaApi.list>>,   // list: { items, pagination }
+ *         providesTags: [{ type: 'Contact', id: 'LIST' }],
  *       }),
- *       activity: build.query<Activity, number>({ query: (id) => `/api/attivita/${id}` }),
+ *       contact: build.query<EndpointData<typeof PersonaApi.get>, number>({
+ *         query: (id) => requestOf(PersonaApi.get, { params: { id } }),
+ *       }),
  *     }),
  *   });
+ *
+ * Path, method and input types come from the contract's declaration (decision 0011).
  *
  * Results are the envelope's `data` (already unwrapped). Errors are `{ code, message, status }` of the
  * catalogue; toasts, the 105 modal, archive reset and logout happen in the base query. An endpoint

@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import type { BaseQueryApi, BaseQueryFn, FetchArgs } from '@reduxjs/toolkit/query';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query';
 import {
+  ArchiveApi,
   AuthPath,
   ErrorCode,
   PAGINATION_HEADER,
@@ -44,6 +45,12 @@ const SESSION_PATHS: readonly string[] = [
   AuthPath.passwordReset,
   AuthPath.unattended,
 ];
+
+/** The account and archive calls: getting a session or unlocking an archive is never queued. */
+const UNQUEUED_PATHS: ReadonlySet<string> = new Set([
+  ...Object.values(AuthPath),
+  ...Object.values(ArchiveApi).map((call) => call.path),
+]);
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: origin(),
@@ -275,7 +282,7 @@ const onlineQuery = async (
 function isQueueable(args: string | FetchArgs): args is FetchArgs {
   if (typeof args === 'string') return false;
   const path = pathOf(args);
-  if (SESSION_PATHS.includes(path) || path.startsWith('/user/') || path.startsWith('/api/db/')) return false;
+  if (UNQUEUED_PATHS.has(path)) return false;
   const body: unknown = args.body;
   return !(
     (typeof FormData !== 'undefined' && body instanceof FormData) ||

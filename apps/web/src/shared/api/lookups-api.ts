@@ -1,5 +1,6 @@
-import type { ContoLookupItem, Localita, LookupItem, Operatore } from '@stabile/contract';
+import { LookupApi as Api, type EndpointData, type EndpointQuery } from '@stabile/contract';
 import { api } from './api.ts';
+import { requestOf } from './endpoint-request.ts';
 
 /**
  * Lookup lists (spec section 7 "Lookups"): nations, titles, localities, operators, provider
@@ -8,26 +9,35 @@ import { api } from './api.ts';
  */
 export const lookupsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    localita: build.query<Localita[], { cap?: string; citta?: string }>({
-      query: (params) => ({ url: '/api/localita', params: { ...params, limit: 50 } }),
+    localita: build.query<
+      EndpointData<typeof Api.localita>,
+      Pick<EndpointQuery<typeof Api.localita>, 'cap' | 'citta'>
+    >({
+      query: (query) => requestOf(Api.localita, { query: { ...query, limit: 50 } }),
       keepUnusedDataFor: 600,
     }),
-    nazioni: build.query<LookupItem[], void>({ query: () => '/api/nazione', providesTags: ['Lookup'] }),
-    titoli: build.query<LookupItem[], void>({
-      query: () => '/api/titoloAnagrafica',
+    nazioni: build.query<EndpointData<typeof Api.nazioni>, void>({
+      query: () => requestOf(Api.nazioni, {}),
       providesTags: ['Lookup'],
     }),
-    operatori: build.query<Operatore[], void>({ query: () => '/api/operatore', providesTags: ['Lookup'] }),
-    tipiAttivitaFornitore: build.query<LookupItem[], void>({
-      query: () => '/api/fornitore/tipoAttivita',
+    titoli: build.query<EndpointData<typeof Api.titoli>, void>({
+      query: () => requestOf(Api.titoli, {}),
       providesTags: ['Lookup'],
     }),
-    tipiIncarico: build.query<LookupItem[], void>({
-      query: () => '/api/tipoIncarico',
+    operatori: build.query<EndpointData<typeof Api.operatori>, void>({
+      query: () => requestOf(Api.operatori, {}),
       providesTags: ['Lookup'],
     }),
-    contiLookup: build.query<ContoLookupItem[], { TipoConto: number; EserciziID: number }>({
-      query: (params) => ({ url: '/api/conto/lookup', params }),
+    tipiAttivitaFornitore: build.query<EndpointData<typeof Api.tipiAttivitaFornitore>, void>({
+      query: () => requestOf(Api.tipiAttivitaFornitore, {}),
+      providesTags: ['Lookup'],
+    }),
+    tipiIncarico: build.query<EndpointData<typeof Api.tipiIncarico>, void>({
+      query: () => requestOf(Api.tipiIncarico, {}),
+      providesTags: ['Lookup'],
+    }),
+    contiLookup: build.query<EndpointData<typeof Api.contiLookup>, EndpointQuery<typeof Api.contiLookup>>({
+      query: (query) => requestOf(Api.contiLookup, { query }),
     }),
   }),
 });

@@ -1,5 +1,8 @@
 import {
   type ApiError,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointData,
   ErrorCode,
   errorCatalogue,
   httpStatusMessages,
@@ -31,7 +34,17 @@ function readError(body: unknown, status: number, retryAfter: string | null): Ap
   return { code: ErrorCode.Unhandled, message, status };
 }
 
-export async function postJson<T>(path: string, body: unknown): Promise<PublicResult<T>> {
+/**
+ * POSTs a declared call (a path without parameters) and reads its envelope; body and answer are typed
+ * by the declaration, whose type alone is imported (the schemas stay out of the login page):
+ *
+ *   postJson<typeof AuthApi.login>(AuthPath.login, request)
+ */
+export async function postJson<E extends Endpoint>(
+  path: E['path'],
+  body: EndpointBody<E>,
+): Promise<PublicResult<EndpointData<E>>> {
+  type T = EndpointData<E>;
   let response: Response;
   try {
     response = await fetch(path, {

@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { AuthPath, type PasswordRecoveryResponse, passwordRecoveryRequestSchema } from '@stabile/contract';
+import { type AuthApi, AuthPath, passwordRecoveryRequestSchema } from '@stabile/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { postJson } from '../../../shared/api/public-fetch.ts';
@@ -18,7 +18,7 @@ export function PasswordRecoveryForm() {
     setError(invalid?.message ?? null);
     if (invalid) return;
     setLoading(true);
-    const result = await postJson<PasswordRecoveryResponse>(AuthPath.passwordRecovery, {
+    const result = await postJson<typeof AuthApi.passwordRecovery>(AuthPath.passwordRecovery, {
       email: email.trim(),
     });
     setLoading(false);

@@ -1,5 +1,6 @@
 import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import {
+  type AuthApi,
   AuthPath,
   ErrorCode,
   passwordResetFormSchema,
@@ -32,7 +33,10 @@ export function PasswordResetForm({ token, onDone, onLinkRefused }: PasswordRese
     setFieldError(invalid);
     if (invalid) return;
     setLoading(true);
-    const result = await postJson<{ ok: true }>(AuthPath.passwordReset, { token, password: values.password });
+    const result = await postJson<typeof AuthApi.passwordReset>(AuthPath.passwordReset, {
+      token,
+      password: values.password,
+    });
     setLoading(false);
     if (result.error?.code === ErrorCode.WrongParams && onLinkRefused) onLinkRefused();
     else if (result.error) setRefusal(result.error.message);
