@@ -10,9 +10,9 @@ import {
   type EndpointItem,
   type EndpointQuery,
   ErrorCode,
+  FornitoreApi,
   HomeApi,
-  type Operatore,
-  type RegistryListItem,
+  LookupApi,
 } from '@stabile/contract';
 import { api, toPage } from '../../shared/api/api.ts';
 import type { Page } from '../../shared/api/api-types.ts';
@@ -302,15 +302,15 @@ export const activitiesApi = api.injectEndpoints({
       query: (id) => requestOf(CondominioApi.esercizi, { params: { id }, query: {} }),
       providesTags: (_r, _e, id) => [{ type: 'Condominium', id }],
     }),
-    activityProviders: build.query<RegistryListItem[], string>({
-      query: (searchQuery) => ({
-        url: '/api/fornitore',
-        params: { pageNumber: 1, pageSize: 30, OrderBy: 'descr', ...(searchQuery ? { searchQuery } : {}) },
-      }),
+    activityProviders: build.query<EndpointData<typeof FornitoreApi.list>, string>({
+      query: (searchQuery) =>
+        requestOf(FornitoreApi.list, {
+          query: { pageNumber: 1, pageSize: 30, OrderBy: 'descr', ...(searchQuery ? { searchQuery } : {}) },
+        }),
       providesTags: [{ type: 'Provider', id: 'LIST' }],
     }),
-    activityOperators: build.query<Operatore[], void>({
-      query: () => '/api/operatore',
+    activityOperators: build.query<EndpointData<typeof LookupApi.operatori>, void>({
+      query: () => requestOf(LookupApi.operatori, {}),
       providesTags: ['Lookup'],
     }),
   }),
