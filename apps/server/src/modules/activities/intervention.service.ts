@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound, staleVersion } from '../../shared/app-error.ts';
+import { recordPartChange } from '../history/history.service.ts';
 import { lockActivity } from './activity.service.ts';
 import type { InterventionRow } from './activity.table.ts';
 import { loadActivityDetail } from './activity-detail.ts';
@@ -59,10 +60,45 @@ export async function lockIntervention(
   return row;
 }
 
+/** What an intervention's history shows: the provider is in its name, the flags are the dates'. */
+const UNRECORDED = new Set(['fornitore_id', 'attivita_id', 'rinviato']);
+
+function recorded(values: Partial<InterventionRow> | null): Record<string, unknown> | null {
+  if (!values) return null;
+  return Object.fromEntries(Object.entries(values).filter(([field]) => !UNRECORDED.has(field)));
+}
+
+/**
+ * An intervention's change in its activity's history ("Intervento: data prevista"), named by its
+ * provider and description.
+ */
+function recordInterventionChange(
+  trx: Kysely<Database>,
+  archiveId: number,
+  attivitaId: number,
+  provider: string,
+  before: InterventionRow | null,
+  after: Partial<InterventionRow> | null,
+) {
+  const name = (row: Record<string, unknown>) =>
+    row.descrizione ? `${provider}: ${row.descrizione}` : provider;
+  return recordPartChange(
+    trx,
+    archiveId,
+    'attivita',
+    attivitaId,
+    'intervento',
+    name,
+    recorded(before),
+    recorded(after),
+  );
+}
+
 async function saveIntervention(
   trx: Kysely<Database>,
   row: InterventionRow,
   values: Partial<InterventionRow>,
+  provider: string,
 ): Promise<void> {
   const result = await trx
     .updateTable('interventions')
@@ -72,6 +108,7 @@ async function saveIntervention(
     .where('obj_version', '=', row.obj_version)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw staleVersion();
+  await recordInterventionChange(trx, row.archive_id, Number(row.attivita_id), provider, row, values);
 }
 
 /** Keeps the activity's count of interventions still to do (the "attive" filter). */
@@ -106,23 +143,22 @@ export async function createIntervention(
     const provider = await providerOf(trx, key.archiveId, key.fornitoreId);
     const newId = await nextId(trx, key.archiveId, 'interventions');
     const now = nowIso();
-    await trx
-      .insertInto('interventions')
-      .values({
-        archive_id: key.archiveId,
-        id: newId,
-        attivita_id: key.attivitaId,
-        fornitore_id: key.fornitoreId,
-        descrizione: input.descrizione,
-        data_prevista: input.dataPrevista,
-        data_esecuzione: null,
-        operatore: input.operatore,
-        rinviato: 0,
-        motivazione_rinvio: null,
-        created_at: now,
-        obj_version: 1,
-      })
-      .execute();
+    const values = {
+      archive_id: key.archiveId,
+      id: newId,
+      attivita_id: key.attivitaId,
+      fornitore_id: key.fornitoreId,
+      descrizione: input.descrizione,
+      data_prevista: input.dataPrevista,
+      data_esecuzione: null,
+      operatore: input.operatore,
+      rinviato: 0,
+      motivazione_rinvio: null,
+      created_at: now,
+      obj_version: 1,
+    };
+    await trx.insertInto('interventions').values(values).execute();
+    await recordInterventionChange(trx, key.archiveId, key.attivitaId, provider.descr, null, values);
     await addInProgress(trx, key.archiveId, key.attivitaId, 1);
     await addEvent(
       trx,
@@ -150,11 +186,16 @@ export async function updateIntervention(
     await lockActivity(trx, key.archiveId, key.attivitaId);
     const row = await lockIntervention(trx, key, interventoId, input.objVersion);
     const provider = await providerOf(trx, key.archiveId, key.fornitoreId);
-    await saveIntervention(trx, row, {
-      descrizione: input.descrizione,
-      data_prevista: input.dataPrevista,
-      operatore: input.operatore,
-    });
+    await saveIntervention(
+      trx,
+      row,
+      {
+        descrizione: input.descrizione,
+        data_prevista: input.dataPrevista,
+        operatore: input.operatore,
+      },
+      provider.descr,
+    );
     await addEvent(
       trx,
       key.archiveId,
@@ -212,6 +253,7 @@ export async function deleteIntervention(
       .where('obj_version', '=', row.obj_version)
       .executeTakeFirst();
     if (Number(result.numDeletedRows) !== 1) throw staleVersion();
+    await recordInterventionChange(trx, key.archiveId, key.attivitaId, provider.descr, row, null);
     if (row.data_esecuzione === null) await addInProgress(trx, key.archiveId, key.attivitaId, -1);
     await addEvent(
       trx,
@@ -234,7 +276,12 @@ export async function markDone(
     const row = await lockIntervention(trx, key, interventoId, input.objVersion);
     if (row.data_esecuzione !== null) throw new AppError(115, ActivityMessage.InterventionDone);
     const provider = await providerOf(trx, key.archiveId, key.fornitoreId);
-    await saveIntervention(trx, row, { data_esecuzione: input.dataEsecuzione, operatore: input.operatore });
+    await saveIntervention(
+      trx,
+      row,
+      { data_esecuzione: input.dataEsecuzione, operatore: input.operatore },
+      provider.descr,
+    );
     await addInProgress(trx, key.archiveId, key.attivitaId, -1);
     await addEvent(
       trx,
@@ -263,11 +310,16 @@ export async function postpone(
     const row = await lockIntervention(trx, key, interventoId, input.objVersion);
     if (row.data_esecuzione !== null) throw new AppError(115, ActivityMessage.InterventionDone);
     const provider = await providerOf(trx, key.archiveId, key.fornitoreId);
-    await saveIntervention(trx, row, {
-      data_prevista: input.dataPrevista,
-      rinviato: 1,
-      motivazione_rinvio: input.motivazione,
-    });
+    await saveIntervention(
+      trx,
+      row,
+      {
+        data_prevista: input.dataPrevista,
+        rinviato: 1,
+        motivazione_rinvio: input.motivazione,
+      },
+      provider.descr,
+    );
     await addEvent(
       trx,
       key.archiveId,

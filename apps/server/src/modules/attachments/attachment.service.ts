@@ -3,10 +3,12 @@ import {
   type Allegato,
   type AllegatoLink,
   type AttachmentOrigin,
+  AttachmentReferenceType,
   allegatoCreateFieldsSchema,
   allegatoFileReplaceFieldsSchema,
   attachmentOriginLabels,
   type Fascicolo,
+  type HistoryKind,
   type OrigineAllegati,
 } from '@stabile/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
@@ -16,7 +18,7 @@ import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, staleVersion } from '../../shared/app-error.ts';
 import type { PageResult } from '../../shared/route.ts';
-import { recordChange } from '../history/history.service.ts';
+import { recordChange, recordPartChange } from '../history/history.service.ts';
 import { toAllegato, toFascicolo } from './attachment.mapper.ts';
 import {
   type AttachmentRow,
@@ -499,6 +501,63 @@ export async function listDossierPage(
   };
 }
 
+/** The record whose history shows its dossiers: the one they belong to (a unit's, its condominium). */
+async function dossierOwner(
+  db: Kysely<Database>,
+  archiveId: number,
+  ref: Reference,
+): Promise<{ kind: HistoryKind; id: number } | null> {
+  switch (ref.tipo) {
+    case AttachmentReferenceType.Person:
+      return { kind: 'contatto', id: ref.id };
+    case AttachmentReferenceType.Provider:
+      return { kind: 'fornitore', id: ref.id };
+    case AttachmentReferenceType.Condominium:
+      return { kind: 'condominio', id: ref.id };
+    case AttachmentReferenceType.Activity:
+      return { kind: 'attivita', id: ref.id };
+    case AttachmentReferenceType.CommonPart:
+      return { kind: 'parteComune', id: ref.id };
+    case AttachmentReferenceType.Unit:
+    case AttachmentReferenceType.CondominiumRegistry: {
+      const row = await db
+        .selectFrom(ref.tipo === AttachmentReferenceType.Unit ? 'units' : 'registries')
+        .select('condominio_id')
+        .where('archive_id', '=', archiveId)
+        .where('id', '=', ref.id)
+        .executeTakeFirst();
+      return row ? { kind: 'condominio', id: Number(row.condominio_id) } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * A new dossier, in the history of the record it belongs to ("Fascicolo: descrizione"), where the
+ * user sees its dossiers; the files put in it are in their own histories.
+ */
+async function recordDossier(
+  trx: Kysely<Database>,
+  archiveId: number,
+  ref: Reference,
+  row: { numero: number; descrizione: string | null; tipo_origine: number; data_creazione: string },
+): Promise<void> {
+  const owner = await dossierOwner(trx, archiveId, ref);
+  if (!owner) return;
+  const { numero, descrizione, tipo_origine, data_creazione } = row;
+  await recordPartChange(
+    trx,
+    archiveId,
+    owner.kind,
+    owner.id,
+    'fascicolo',
+    (r) => `n. ${r.numero}${r.descrizione ? ` ${r.descrizione}` : ''}`,
+    null,
+    { numero, descrizione, tipo_origine, data_creazione },
+  );
+}
+
 export async function createDossier(
   deps: AttachmentDeps,
   archiveId: number,
@@ -520,6 +579,7 @@ export async function createDossier(
       obj_version: 1,
     };
     await insertDossier(trx, values);
+    await recordDossier(trx, archiveId, input.ref, values);
     return values;
   });
   return toFascicolo(row, []);

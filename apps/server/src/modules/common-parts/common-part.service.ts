@@ -12,7 +12,7 @@ import { searchDocument } from '../../db/dialect.ts';
 import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, staleVersion } from '../../shared/app-error.ts';
-import { recordChange } from '../history/history.service.ts';
+import { recordChange, recordPartChange } from '../history/history.service.ts';
 import { toCommonPart, toListItem, toServizio } from './common-part.mapper.ts';
 import {
   type CommonPartFilters,
@@ -241,6 +241,43 @@ async function serviceValues(
   };
 }
 
+/** The fields of a service its history shows (the common part's and provider's names are the list's). */
+const SERVICE_FIELDS = [
+  'tipo_servizio',
+  'fornitore_id',
+  'descrizione',
+  'periodicita_mesi',
+  'data_ultima',
+  'prossima_scadenza',
+  'riferimento_contratto',
+  'note',
+] as const satisfies ReadonlyArray<keyof ServiceValues>;
+
+function serviceFields(row: ServiceValues): ServiceValues {
+  return Object.fromEntries(SERVICE_FIELDS.map((field) => [field, row[field]])) as ServiceValues;
+}
+
+/** A service's change, written in its common part's history ("Servizio: ..."). */
+function recordServiceChange(
+  trx: Kysely<Database>,
+  archiveId: number,
+  parteComuneId: number,
+  before: ServiceValues | null,
+  after: ServiceValues | null,
+) {
+  const name = (row: Record<string, unknown>) => (row.descrizione ? String(row.descrizione) : null);
+  return recordPartChange(
+    trx,
+    archiveId,
+    'parteComune',
+    parteComuneId,
+    'servizio',
+    name,
+    before && serviceFields(before),
+    after && serviceFields(after),
+  );
+}
+
 export async function createService(
   ctx: CommonPartContext,
   condominioId: number,
@@ -257,6 +294,7 @@ export async function createService(
       parte_comune_id: parteComuneId,
       ...values,
     });
+    await recordServiceChange(trx, ctx.archiveId, parteComuneId, null, values);
     return newId;
   });
   return getService(ctx, condominioId, id);
@@ -269,11 +307,13 @@ export async function updateServiceOf(
   input: ServizioInputParsed & { objVersion: number },
 ) {
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await findService(trx, ctx.archiveId, condominioId, id))) throw serviceNotFound();
+    const before = await findService(trx, ctx.archiveId, condominioId, id);
+    if (!before) throw serviceNotFound();
     const values = await serviceValues(trx, ctx.archiveId, input);
     if (!(await updateService(trx, ctx.archiveId, { condominioId, id }, input.objVersion, values))) {
       throw staleVersion();
     }
+    await recordServiceChange(trx, ctx.archiveId, Number(before.parte_comune_id), before, values);
   });
   return getService(ctx, condominioId, id);
 }
@@ -285,8 +325,10 @@ export async function deleteServiceOf(
   objVersion: number,
 ) {
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await findService(trx, ctx.archiveId, condominioId, id))) throw serviceNotFound();
+    const before = await findService(trx, ctx.archiveId, condominioId, id);
+    if (!before) throw serviceNotFound();
     if (!(await deleteService(trx, ctx.archiveId, { condominioId, id }, objVersion))) throw staleVersion();
+    await recordServiceChange(trx, ctx.archiveId, Number(before.parte_comune_id), before, null);
   });
   return { id };
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
+import { recordPartChange } from '../history/history.service.ts';
 
 /*
  * The records a condominium owns (exercises, buildings, groups, insurance, cadastral data, register
@@ -81,6 +82,45 @@ export async function findRecord<T extends RecordTable>(
     | undefined;
 }
 
+/** Each record's name in its condominium's history: the part ("Palazzina") and which one. */
+const PARTS: Record<RecordTable, { part: string; name: (row: Record<string, unknown>) => string | null }> = {
+  exercises: { part: 'esercizio', name: (r) => text(r.descrizione) },
+  buildings: { part: 'palazzina', name: (r) => text(r.descrizione) },
+  unit_groups: { part: 'gruppo', name: (r) => text(r.descrizione) },
+  insurances: { part: 'assicurazione', name: (r) => joined(r.compagnia, r.numero_polizza) },
+  cadastral_data: {
+    part: 'datoCatastale',
+    name: (r) => joined(r.foglio && `foglio ${r.foglio}`, r.particella && `particella ${r.particella}`),
+  },
+  admin_register: { part: 'registro', name: (r) => joined(r.data_evento, r.amministratore) },
+  resources: { part: 'risorsa', name: (r) => text(r.descrizione) },
+  funds: { part: 'fondo', name: (r) => text(r.descrizione) },
+};
+
+function text(value: unknown): string | null {
+  return value === null || value === undefined || value === '' ? null : String(value);
+}
+
+function joined(...values: unknown[]): string | null {
+  return text(values.map(text).filter(Boolean).join(' '));
+}
+
+/**
+ * Writes the change of a record in its condominium's history (in `db`, the write's transaction):
+ * `before` null when created, `after` null when deleted.
+ */
+export async function recordRecordChange(
+  db: Kysely<Database>,
+  table: RecordTable,
+  parent: RecordParent,
+  before: object | null,
+  after: object | null,
+): Promise<void> {
+  const { part, name } = PARTS[table];
+  await recordPartChange(db, parent.archiveId, 'condominio', parent.condominioId, part, name, before, after);
+}
+
+/** Inserts a record and writes its creation in the condominium's history (call it in a transaction). */
 export async function insertRecord<T extends RecordTable>(
   db: Kysely<Database>,
   table: T,
@@ -102,6 +142,7 @@ export async function insertRecord<T extends RecordTable>(
     .insertInto(as(table))
     .values(row as unknown as Database['insurances'])
     .execute();
+  await recordRecordChange(db, table, parent, null, values);
   return id;
 }
 

@@ -49,6 +49,7 @@ import {
   type RecordRow,
   type RecordTable,
   type RecordValues,
+  recordRecordChange,
   updateRecord,
 } from './condominium-records.repository.ts';
 
@@ -114,9 +115,13 @@ async function updateChecked<T extends RecordTable>(
   objVersion: number,
   values: Partial<RecordValues<T>>,
 ): Promise<void> {
-  if (await updateRecord(db, table, parent, id, objVersion, values)) return;
-  await requireRecord(db, table, parent, id);
-  throw staleVersion();
+  const write = async (trx: Db) => {
+    const before = await requireRecord(trx, table, parent, id);
+    if (!(await updateRecord(trx, table, parent, id, objVersion, values))) throw staleVersion();
+    await recordRecordChange(trx, table, parent, before, values);
+  };
+  if (db.isTransaction) await write(db);
+  else await db.transaction().execute(write);
 }
 
 /** Deletes a record unless `blockers` names what still uses it (115 with their names). */
@@ -136,6 +141,7 @@ async function deleteChecked(
     for (const [name, check] of blockers) if (await check(trx)) used.push(name);
     if (used.length > 0) throw new AppError(115, `${what} perché ne dipendono: ${used.join(', ')}.`);
     if (!(await deleteRecord(trx, table, parent, id, objVersion))) throw staleVersion();
+    await recordRecordChange(trx, table, parent, row, null);
   });
 }
 

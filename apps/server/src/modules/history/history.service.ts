@@ -105,18 +105,35 @@ export async function recordChanges(
   kind: HistoryKind,
   records: readonly RecordChange[],
 ): Promise<void> {
+  await insertHistory(
+    trx,
+    archiveId,
+    kind,
+    records.map((record) => ({
+      id: record.id,
+      action: !record.before ? 'creazione' : !record.after ? 'eliminazione' : 'modifica',
+      changes: fieldChanges(record.before, record.after),
+    })),
+  );
+}
+
+/** Rows of history already diffed: a `modifica` without changes is not written. */
+async function insertHistory(
+  trx: Kysely<Database>,
+  archiveId: number,
+  kind: HistoryKind,
+  records: ReadonlyArray<{ id: number; action: HistoryAction; changes: FieldChange[] }>,
+): Promise<void> {
   const author = changeAuthor();
   const at = new Date().toISOString();
   const rows = [];
-  for (const record of records) {
-    const changes = fieldChanges(record.before, record.after);
-    const action: HistoryAction = !record.before ? 'creazione' : !record.after ? 'eliminazione' : 'modifica';
+  for (const { id, action, changes } of records) {
     if (changes.length === 0 && action === 'modifica') continue;
     rows.push({
       archive_id: archiveId,
       id: randomUUID(),
       kind,
-      record_id: record.id,
+      record_id: id,
       at,
       account_id: author.accountId,
       archive_user_id: author.archiveUserId,
@@ -131,6 +148,47 @@ export async function recordChanges(
       .values(rows.slice(i, i + 500))
       .execute();
   }
+}
+
+/** Columns of a part that only say where it lives: the parent's history already says it. */
+const PARENT_COLUMNS = new Set(['condominio_id', 'attivita_id', 'rata_id', 'parte_comune_id']);
+
+function prefixed(part: string, row: Fields, keys: readonly string[]): Record<string, unknown> {
+  const values = (row ?? {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (!PARENT_COLUMNS.has(key) && !IGNORED.has(key)) out[`${part}.${key}`] = values[key];
+  }
+  return out;
+}
+
+/**
+ * The change of a part of a record (an exercise of a condominium, a service of a common part, an
+ * intervention of an activity) written in the parent's history as a `modifica` of the parent: each
+ * field is named `part.column` (the web labels it, e.g. "Assicurazione: compagnia"), and when a field
+ * changed, a first change named `part` says which one (its name before and after: "—" when created
+ * or deleted). `before` null when the part is created, `after` null when it is deleted.
+ */
+export async function recordPartChange(
+  trx: Kysely<Database>,
+  archiveId: number,
+  kind: HistoryKind,
+  parentId: number,
+  part: string,
+  name: (row: Record<string, unknown>) => string | null,
+  before: Fields,
+  after: Fields,
+): Promise<void> {
+  const keys = Object.keys((after ?? before ?? {}) as object);
+  const changes = fieldChanges(prefixed(part, before, keys), prefixed(part, after ?? {}, keys));
+  if (changes.length === 0) return;
+  const nameOf = (row: Fields) => (row ? plain(name(row as Record<string, unknown>)) : null);
+  changes.unshift({
+    field: part,
+    before: nameOf(before),
+    after: nameOf(after ? { ...before, ...after } : null),
+  });
+  await insertHistory(trx, archiveId, kind, [{ id: parentId, action: 'modifica', changes }]);
 }
 
 /** Lets an archive's history rows go with the archive (the only delete the database allows). */

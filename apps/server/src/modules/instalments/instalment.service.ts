@@ -25,6 +25,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
 import { runOnce } from '../../shared/idempotency.ts';
 import type { PageResult } from '../../shared/route.ts';
+import { recordPartChange } from '../history/history.service.ts';
 import { DEBT_TYPES, distribute, isCredit } from './distribution.ts';
 import {
   addAllocation,
@@ -676,6 +677,51 @@ export interface RefundInput extends OperationInput {
   modalita?: string | null | undefined;
 }
 
+/**
+ * A refund changes no instalment: it is written in the history of the latest instalment (by due
+ * date) of the resident it pays back, the one the user opens from the resident's instalments
+ * ("Rimborso: importo"). A resident without instalments in the exercise has no history of it.
+ */
+async function recordRefund(
+  trx: Db,
+  archiveId: number,
+  input: RefundInput,
+  units: number[] | undefined,
+  refund: {
+    data: string;
+    importo_cents: number;
+    descrizione: string;
+    modalita: string | null;
+    conto_id: number;
+  },
+): Promise<void> {
+  const instalments = await instalmentsOf(trx, archiveId, input.esercizioID, {
+    anagraficaIds: [input.anagrID],
+    ...(units ? { unitaIds: units } : {}),
+  });
+  const latest = instalments.reduce<(typeof instalments)[number] | undefined>(
+    (last, i) =>
+      !last ||
+      i.dataScadenza > last.dataScadenza ||
+      (i.dataScadenza === last.dataScadenza && Number(i.id) > Number(last.id))
+        ? i
+        : last,
+    undefined,
+  );
+  if (!latest) return;
+  const { data, importo_cents, descrizione, modalita, conto_id } = refund;
+  await recordPartChange(
+    trx,
+    archiveId,
+    'rata',
+    Number(latest.id),
+    'rimborso',
+    (row) => (row.descrizione ? String(row.descrizione) : null),
+    null,
+    { data, importo_cents, descrizione, modalita, conto_id },
+  );
+}
+
 /** POST /api/registerRimborso: pays back part or all of the surplus, never more. */
 export function registerRefund(
   ctx: InstalmentContext,
@@ -698,27 +744,26 @@ export function registerRefund(
       const rimborsoId = await nextId(trx, ctx.archiveId, 'refunds');
       const unitaId = units?.length === 1 ? (units[0] as number) : null;
       const descrizione = input.descrizione || 'Rimborso eccedenza';
-      await trx
-        .insertInto('refunds')
-        .values({
-          archive_id: ctx.archiveId,
-          id: rimborsoId,
-          condominio_id: Number(exercise.condominio_id),
-          esercizio_id: input.esercizioID,
-          anagrafica_id: input.anagrID,
-          unita_id: unitaId,
-          risorsa_id: null,
-          conto_id: input.contoID,
-          data: input.data,
-          importo_cents: input.importo,
-          descrizione,
-          modalita: input.modalita || null,
-          numero_ricevuta: null,
-          distribuzione: 0,
-          created_at: now,
-          obj_version: 1,
-        })
-        .execute();
+      const refund = {
+        archive_id: ctx.archiveId,
+        id: rimborsoId,
+        condominio_id: Number(exercise.condominio_id),
+        esercizio_id: input.esercizioID,
+        anagrafica_id: input.anagrID,
+        unita_id: unitaId,
+        risorsa_id: null,
+        conto_id: input.contoID,
+        data: input.data,
+        importo_cents: input.importo,
+        descrizione,
+        modalita: input.modalita || null,
+        numero_ricevuta: null,
+        distribuzione: 0,
+        created_at: now,
+        obj_version: 1,
+      };
+      await trx.insertInto('refunds').values(refund).execute();
+      await recordRefund(trx, ctx.archiveId, input, units, refund);
       await addMovement(
         trx,
         ctx.archiveId,

@@ -12,6 +12,15 @@ describe('how a change reads in the history', () => {
     expect(fieldLabel(t, 'condominio', 'campo_nuovo')).toBe('campo_nuovo');
   });
 
+  it("names the fields of a record's parts after the part: 'Assicurazione: compagnia'", () => {
+    expect(fieldLabel(t, 'condominio', 'assicurazione.compagnia')).toBe('Assicurazione: compagnia');
+    expect(fieldLabel(t, 'condominio', 'assicurazione')).toBe('Assicurazione');
+    expect(fieldLabel(t, 'attivita', 'intervento.data_prevista')).toBe('Intervento: data prevista');
+    expect(fieldLabel(t, 'parteComune', 'servizio.prossima_scadenza')).toBe('Servizio: prossima scadenza');
+    expect(formatValue(t, 'condominio', 'assicurazione.premio_cents', 50000)).toMatch(/^500,00\s€$/);
+    expect(formatValue(t, 'condominio', 'esercizio.chiuso', 1)).toBe('Sì');
+  });
+
   it('shows dates as dd/mm/yyyy, money in euros, flags as Sì/No and nothing as a dash', () => {
     expect(formatValue(t, 'attivita', 'data_apertura', '2026-03-07')).toBe('07/03/2026');
     expect(formatValue(t, 'rata', 'versato_cents', 12050)).toMatch(/^120,50\s€$/);

@@ -27,7 +27,14 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** Yes/no fields stored as 0/1. */
-const FLAGS = new Set(['nascosta', 'gestito', 'portale_attivo', 'esporta_rubrica', 'includi_ac_k730']);
+const FLAGS = new Set([
+  'nascosta',
+  'gestito',
+  'portale_attivo',
+  'esporta_rubrica',
+  'includi_ac_k730',
+  'chiuso',
+]);
 
 type Value = FieldChange['before'];
 
@@ -35,7 +42,8 @@ type Value = FieldChange['before'];
 export function formatValue(t: TFunction, kind: HistoryKind, field: string, value: Value): string {
   if (value === null || value === '') return '—';
   if (typeof value === 'boolean') return value ? t('history:yes') : t('history:no');
-  if (FLAGS.has(field) && (value === 0 || value === 1)) return value ? t('history:yes') : t('history:no');
+  if (FLAGS.has(field.slice(field.indexOf('.') + 1)) && (value === 0 || value === 1))
+    return value ? t('history:yes') : t('history:no');
   if (field.endsWith('_cents') && typeof value === 'number') return euro.format(value / 100);
   if (kind === 'attivita' && field === 'stato') {
     return activityStateLabels[Number(value) as ActivityState] ?? String(value);
@@ -61,9 +69,23 @@ const GROUP: Record<HistoryKind, string> = {
   allegato: 'allegato',
 };
 
-/** The Italian label of a field: the kind's own, else a common one, else the field's name. */
+/**
+ * The Italian label of a field: the kind's own, else a common one, else the field's name. A field of
+ * a part of the record (`assicurazione.compagnia`) reads "Assicurazione: compagnia"; the part's own
+ * name (`assicurazione`, which one changed) reads "Assicurazione".
+ */
 export function fieldLabel(t: TFunction, kind: HistoryKind, field: string): string {
-  return t([`history:fields.${GROUP[kind]}.${field}`, `history:fields.common.${field}`], {
-    defaultValue: field,
-  });
+  const dot = field.indexOf('.');
+  if (dot > 0) {
+    const part = field.slice(0, dot);
+    const column = field.slice(dot + 1);
+    const partLabel = t(`history:parts.${part}`, { defaultValue: part });
+    return `${partLabel}: ${t(`history:partFields.${column}`, { defaultValue: column })}`;
+  }
+  return t(
+    [`history:fields.${GROUP[kind]}.${field}`, `history:fields.common.${field}`, `history:parts.${field}`],
+    {
+      defaultValue: field,
+    },
+  );
 }
