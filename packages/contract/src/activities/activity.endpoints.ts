@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
 import { Area } from '../common/enums.ts';
 import { ErrorCode } from '../common/errors.ts';
+import { zNumber } from '../common/primitives.ts';
 import {
   activityCreateSchema,
   activityDetailSchema,
@@ -34,7 +35,7 @@ import {
 
 const tags = ['attività'] as const;
 const area = Area.Activities;
-const deleted = z.object({ id: z.number().int() });
+const deleted = z.object({ id: zNumber().int() });
 const read = [ErrorCode.NotFound] as const;
 /** A missing row, a stale objVersion or a move the state does not allow (115). */
 const write = [ErrorCode.NotFound, ErrorCode.Business] as const;

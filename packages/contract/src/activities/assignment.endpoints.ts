@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/endpoint.ts';
 import { Area } from '../common/enums.ts';
 import { ErrorCode } from '../common/errors.ts';
+import { zString } from '../common/primitives.ts';
 import {
   assignmentMessageSchema,
   assignmentMessagesParamsSchema,
@@ -101,7 +102,7 @@ export const AssignmentApi = {
     tags,
     area: withAttachments,
     params: assignmentParamsSchema,
-    body: z.object({ messaggio: z.string(), file: z.unknown() }),
+    body: z.object({ messaggio: zString(), file: z.unknown() }),
     multipart: true,
     response: assignmentSchema,
     errors: [...move, ErrorCode.WrongParams, ErrorCode.PayloadTooLarge],
