@@ -6,6 +6,7 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
+  type KyselyPlugin,
   type LimitNode,
   PostgresDialect,
   type QueryCompiler,
@@ -39,6 +40,8 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** SQLite: sees the text of each statement prepared (the tests use it to check our SQL). */
   onPrepare?: (source: string) => void;
+  /** Kysely plugins (the tests check every query's archive with one, test/archive-scope.ts). */
+  plugins?: KyselyPlugin[];
 }
 
 // int8 (bigint) columns hold ids and cents, all below 2^53: read them as numbers.
@@ -52,7 +55,10 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     // `cursor`: a query's `.stream()` reads its rows through a cursor (exports, decision 0025).
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool, cursor: Cursor }),
+      plugins: options.plugins ?? [],
+    });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   const file = options.sqliteFile ?? path.join(options.dataDir, 'stabile.db');
@@ -74,7 +80,10 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   registerSearchFunctions(sqlite);
   const snapshots = new ReadSnapshots(sqlite);
   const connection = withStatementCache(sqlite, snapshots, options.onPrepare);
-  const db = new Kysely<Database>({ dialect: new StableSqliteDialect({ database: connection }) });
+  const db = new Kysely<Database>({
+    dialect: new StableSqliteDialect({ database: connection }),
+    plugins: options.plugins ?? [],
+  });
   setSqliteConnection(db, connection, snapshots);
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }

@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { createDatabase, type DatabaseHandle } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Mailer, MailMessage } from '../shared/mailer.ts';
+import { ArchiveScopeRecorder, archiveTablesOf } from './archive-scope.ts';
 
 export interface TestApp {
   app: AppInstance;
@@ -42,6 +43,8 @@ export async function buildTestApp(
   // SQLite compiles a statement again on every run when its LIMIT is a bare bound parameter
   // (db/database.ts, StableLimitCompiler): each one is reported when the app closes.
   const boundLimits = new Set<string>();
+  // Every query the app sends names its archive (test/archive-scope.ts): reported when the app closes.
+  const archiveScope = new ArchiveScopeRecorder();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stabile-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -68,8 +71,10 @@ export async function buildTestApp(
     onPrepare: (source) => {
       if (BOUND_LIMIT.test(source)) boundLimits.add(source);
     },
+    plugins: [archiveScope],
   });
   await migrateToLatest(database.db, schema ? { schema } : {});
+  archiveScope.start(await archiveTablesOf(database.db, database.dialect), database.db);
   const outbox: MailMessage[] = [];
   const mailer: Mailer = {
     async send(message) {
@@ -93,9 +98,12 @@ export async function buildTestApp(
     outbox,
     async close() {
       await app.close();
+      archiveScope.stop();
       if (schema) await sql.raw(`drop schema ${schema} cascade`).execute(database.db);
       await database.destroy();
       rmSync(dataDir, { recursive: true, force: true });
+      const unscoped = archiveScope.report();
+      if (unscoped) throw new Error(unscoped);
       if (boundLimits.size > 0) {
         throw new Error(
           `SQLite statements with a bare bound LIMIT (write \`limit +\${n}\`):\n${[...boundLimits].join('\n')}`,
