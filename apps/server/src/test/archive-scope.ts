@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -29,8 +30,22 @@ import type { Database } from '../db/schema.ts';
  * (`sql\`...\`.execute(db)`) is read from its text: each `from`/`join`/`update` of an archive table
  * needs `<alias>.archive_id` (or a bare `archive_id`) somewhere in the statement.
  *
- * What the system does across archives on purpose is allowed below, each with its reason; the
- * queries that tests write themselves (fixtures, checks) are not the system's and are not checked.
+ * Checked: every query the app compiles in a test build (buildTestApp), from the end of the
+ * migrations to the app's close; a query that breaks the rule fails the test file at close, named
+ * by its SQL and the line that wrote it. Not checked: the queries tests write themselves (fixtures,
+ * assertions: the first frame outside Kysely is a test file), and what runs on another database
+ * handle. Set ARCHIVE_SCOPE_LOG=<file> to list every distinct statement checked, with its verdict.
+ *
+ * What the system does across archives on purpose goes in CROSS_ARCHIVE_ALLOWED, each entry with
+ * its reason (source file relative to src/, and table). It is empty because nothing needs it today:
+ * - the migrations run before the check starts, and the seed CLI and the attachment orphans
+ *   command open their own database (the orphans command walks the archives one by one, each
+ *   query scoped to one);
+ * - login and the session lookups by token read `accounts`, `sessions`, `refresh_tokens` and
+ *   `one_time_tokens`, which have no `archive_id`; the per-archive rows they reach
+ *   (`session_archives`, `archive_users`) are joined on their `archive_id`;
+ * - an account's list of archives reads `archives` (no `archive_id`: its `id` is the archive) and
+ *   joins `session_archives` on `sa.archive_id = a.id`.
  */
 export const CROSS_ARCHIVE_ALLOWED: ReadonlyArray<{ file: string; table: string; reason: string }> = [];
 
@@ -230,6 +245,9 @@ export class ArchiveScopeRecorder implements KyselyPlugin {
   #tables: ReadonlySet<string> | undefined;
   #compile: ((node: RootOperationNode, args: PluginTransformQueryArgs) => string) | undefined;
   readonly #found = new Map<string, string>();
+  /** ARCHIVE_SCOPE_LOG=<file>: every distinct statement checked is appended there, with its verdict. */
+  readonly #log = process.env.ARCHIVE_SCOPE_LOG;
+  readonly #logged = new Set<string>();
   readonly #checkTests: boolean;
 
   /** `checkTests`: check the queries that tests write too (this file's own test). */
@@ -256,6 +274,18 @@ export class ArchiveScopeRecorder implements KyselyPlugin {
     if (raw) {
       text = compile(args.node, args);
       violations = rawScopeViolations(text, tables);
+    }
+    if (this.#log) {
+      text ??= compile(args.node, args);
+      if (!this.#logged.has(text)) {
+        this.#logged.add(text);
+        const verdict =
+          violations.length === 0 ? 'ok' : violations.map((v) => `${v.table} as ${v.as}`).join(', ');
+        appendFileSync(
+          this.#log,
+          `${verdict}\t${originOfQuery()?.line ?? 'unknown'}\t${text.replace(/\s+/g, ' ')}\n`,
+        );
+      }
     }
     if (violations.length === 0) return args.node;
     const origin = originOfQuery();
