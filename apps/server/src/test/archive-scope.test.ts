@@ -82,6 +82,21 @@ describe('a query on an archive table', () => {
     ).toEqual(['persons as persons']);
   });
 
+  it('SQL written by hand inside a query is read from its text', () => {
+    const scoped = sql`(select id from activities where archive_id = ${1} order by id desc limit 10)`;
+    expect(check(db.selectFrom(scoped.as('a')).selectAll())).toEqual([]);
+    const unscoped = sql`(select id from activities order by id desc limit 10)`;
+    expect(check(db.selectFrom(unscoped.as('a')).selectAll())).toEqual(['activities as activities']);
+    const joined = sql<boolean>`exists (select 1 from persons p where p.id = ${sql.ref('a.id')})`;
+    expect(
+      check(db.selectFrom('activities as a').selectAll().where('a.archive_id', '=', 1).where(joined)),
+    ).toEqual(['persons as p']);
+    const withRef = sql<boolean>`exists (select 1 from persons p where ${sql.ref('p.archive_id')} = ${1})`;
+    expect(
+      check(db.selectFrom('activities as a').selectAll().where('a.archive_id', '=', 1).where(withRef)),
+    ).toEqual([]);
+  });
+
   it('raw statements are read from their text', () => {
     const raw = (text: string) => rawScopeViolations(text, tables).map((v) => `${v.table} as ${v.as}`);
     expect(raw('select * from persons p where p.archive_id = ? and p.id = ?')).toEqual([]);

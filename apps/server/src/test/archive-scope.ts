@@ -26,9 +26,9 @@ import type { Database } from '../db/schema.ts';
  * being per archive. An unqualified `archive_id` counts for the query's archive tables (with two
  * of them it would be ambiguous, and the database refuses it). INSERT rows carry their archive.
  *
- * The queries are read as Kysely's operation nodes; a whole statement written as raw SQL
- * (`sql\`...\`.execute(db)`) is read from its text: each `from`/`join`/`update` of an archive table
- * needs `<alias>.archive_id` (or a bare `archive_id`) somewhere in the statement.
+ * The queries are read as Kysely's operation nodes; SQL written by hand (`sql\`...\``, a whole
+ * statement or a part of a query) is read from its text: each `from`/`join`/`update` of an archive
+ * table in it needs `<alias>.archive_id` (or a bare `archive_id`) somewhere in that text.
  *
  * Checked: every query the app compiles in a test build (buildTestApp), from the end of the
  * migrations to the app's close; a query that breaks the rule fails the test file at close, named
@@ -156,11 +156,46 @@ export function scopeViolations(
         }
       }
     }
+    if (node.kind === 'RawNode') {
+      // SQL written by hand inside a query, or a whole raw statement: read from its text (its
+      // nested raw SQL with it), and the builder's queries within it as nodes.
+      violations.push(...rawScopeViolations(rawText(node), archiveTables));
+      const queries = (inner: Node): Node[] =>
+        inner.kind === 'RawNode'
+          ? childrenOf(inner).flatMap(queries)
+          : QUERY_KINDS.has(inner.kind)
+            ? [inner]
+            : [];
+      for (const query of childrenOf(node).flatMap(queries)) visit(query);
+      return;
+    }
     for (const child of childrenOf(node)) visit(child);
   };
-  if (root.kind === 'RawNode') return [];
   visit(root as unknown as Node);
   return violations;
+}
+
+/** The text of raw SQL, with its nested raw SQL and names; values and builder queries as `?`. */
+function rawText(node: Node): string {
+  switch (node.kind) {
+    case 'RawNode': {
+      const fragments = node.sqlFragments as string[];
+      const parameters = nodes(node.parameters);
+      return fragments
+        .map((fragment, i) => fragment + (parameters[i] ? rawText(parameters[i]) : ''))
+        .join('');
+    }
+    case 'TableNode':
+    case 'IdentifierNode':
+      return identifierName(node) ?? '?';
+    case 'ReferenceNode': {
+      const table = identifierName(node.table);
+      const column = identifierName(node.column) ?? '*';
+      return table ? `${table}.${column}` : column;
+    }
+    default:
+      return '?';
+  }
 }
 
 const RAW_KEYWORDS = new Set(
@@ -169,13 +204,12 @@ const RAW_KEYWORDS = new Set(
   ),
 );
 
-/** The same rule read from the text of a whole statement written as raw SQL (see above). */
+/** The same rule read from the text of raw SQL (see above). */
 export function rawScopeViolations(text: string, archiveTables: ReadonlySet<string>): ScopeViolation[] {
   const source = text
     .replace(/'(?:[^']|'')*'/g, "''")
     .replace(/--[^\n]*/g, '')
     .toLowerCase();
-  if (!/^\s*(with|select|update|delete|insert)\b/.test(source)) return [];
   const qualified = new Set<string>();
   let bare = false;
   for (const match of source.matchAll(RAW_ARCHIVE_ID)) {
@@ -268,13 +302,8 @@ export class ArchiveScopeRecorder implements KyselyPlugin {
     const tables = this.#tables;
     const compile = this.#compile;
     if (!tables || !compile) return args.node;
-    const raw = args.node.kind === 'RawNode';
-    let violations = raw ? [] : scopeViolations(args.node, tables);
+    const violations = scopeViolations(args.node, tables);
     let text: string | undefined;
-    if (raw) {
-      text = compile(args.node, args);
-      violations = rawScopeViolations(text, tables);
-    }
     if (this.#log) {
       text ??= compile(args.node, args);
       if (!this.#logged.has(text)) {
