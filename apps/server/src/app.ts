@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -22,7 +23,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { ZodType } from 'zod';
@@ -149,20 +149,6 @@ function checkJsonText(request: FastifyRequest, reply: FastifyReply, payload: un
   }
 }
 
-/**
- * The headers a helmet middleware sets, read once: its headers do not depend on the request (no
- * nonce), so each response gets them without running its chain of a dozen middlewares.
- */
-function headersSetBy(middleware: ReturnType<typeof helmet>): Array<[string, string]> {
-  const headers: Array<[string, string]> = [];
-  const response = {
-    setHeader: (name: string, value: string) => headers.push([name, value]),
-    removeHeader: () => undefined,
-  };
-  middleware({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
-  return headers;
-}
-
 export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const { config } = options;
   const app = Fastify({
@@ -238,34 +224,31 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     return reply.code(status).send(body);
   });
 
-  // Security headers (CSP and the rest): helmet's, set on each response.
-  const securityHeaders = headersSetBy(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          frameSrc: ["'self'", 'blob:'],
-          workerSrc: ["'self'"],
-          manifestSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'self'"],
-          upgradeInsecureRequests: null,
-        },
+  // Security headers (CSP and the rest), set on each response.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
       },
-      crossOriginEmbedderPolicy: false,
-      // HSTS over plain http would pin a browser to an https the server does not offer.
-      strictTransportSecurity: config.publicUrl.startsWith('https:') ? undefined : false,
-    }),
-  );
+    },
+    crossOriginEmbedderPolicy: false,
+    // HSTS over plain http would pin a browser to an https the server does not offer.
+    strictTransportSecurity: config.publicUrl.startsWith('https:') ? undefined : false,
+  });
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
     if (isPrivateApiUrl(request.url)) reply.raw.setHeader('Cache-Control', 'no-store');
     done();
   });

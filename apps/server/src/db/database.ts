@@ -6,6 +6,7 @@ import {
   type DatabaseConnection,
   type Driver,
   Kysely,
+  type KyselyPlugin,
   type LimitNode,
   PostgresDialect,
   type QueryCompiler,
@@ -39,6 +40,8 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** SQLite: sees the text of each statement prepared (the tests use it to check our SQL). */
   onPrepare?: (source: string) => void;
+  /** Kysely plugins (the tests check every query's archive with one, test/archive-scope.ts). */
+  plugins?: KyselyPlugin[];
 }
 
 // int8 (bigint) columns hold ids and cents, all below 2^53: read them as numbers.
@@ -52,7 +55,10 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     // `cursor`: a query's `.stream()` reads its rows through a cursor (exports, decision 0025).
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool, cursor: Cursor }),
+      plugins: options.plugins ?? [],
+    });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   const file = options.sqliteFile ?? path.join(options.dataDir, 'stabile.db');
@@ -74,7 +80,10 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   registerSearchFunctions(sqlite);
   const snapshots = new ReadSnapshots(sqlite);
   const connection = withStatementCache(sqlite, snapshots, options.onPrepare);
-  const db = new Kysely<Database>({ dialect: new StableSqliteDialect({ database: connection }) });
+  const db = new Kysely<Database>({
+    dialect: new StableSqliteDialect({ database: connection }),
+    plugins: options.plugins ?? [],
+  });
   setSqliteConnection(db, connection, snapshots);
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
@@ -148,9 +157,8 @@ function withStatementCache(
     if (!statement) {
       onPrepare?.(source);
       const prepared = sqlite.prepare(source);
-      statement = prepared.reader
-        ? withFastRows(prepared, prepared.readonly ? undefined : snapshots.leave)
-        : leavingFirst(prepared, snapshots.leave);
+      // A statement that only reads runs as it is; any other first ends the read transaction.
+      statement = prepared.reader && prepared.readonly ? prepared : leavingFirst(prepared, snapshots.leave);
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
       cache.set(source, statement);
     }
@@ -172,31 +180,4 @@ function leavingFirst<T extends object>(target: T, before: () => void, own: Reco
       };
     },
   });
-}
-
-/**
- * A reading statement whose rows are read as arrays and made into objects by a function built for
- * its columns. better-sqlite3 builds each row object property by property, about half a
- * microsecond per value: a list page of 15 activities with 28 columns spent 0.2 ms there, two and
- * a half times the cost of reading them as arrays. The object literal of `rowOf` gives every row
- * of a statement one hidden class. Same rows as better-sqlite3 would give (a repeated column
- * name keeps its last value).
- */
-function withFastRows(statement: SQLite.Statement, before?: () => void): SQLite.Statement {
-  const names = statement.columns().map((c) => c.name);
-  const fields = names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(', ');
-  // The names are those of our own SQL's columns, written as JSON string literals.
-  const rowOf = new Function('v', `return { ${fields} };`) as (values: unknown[]) => unknown;
-  const arrays = statement.raw(true);
-  return {
-    reader: true,
-    all: (...params: unknown[]) => {
-      before?.();
-      return arrays.all(...params).map((v) => rowOf(v as unknown[]));
-    },
-    *iterate(...params: unknown[]) {
-      before?.();
-      for (const v of arrays.iterate(...params)) yield rowOf(v as unknown[]);
-    },
-  } as unknown as SQLite.Statement;
 }

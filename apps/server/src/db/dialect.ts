@@ -1,15 +1,10 @@
-import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from './database.ts';
 
 /**
  * The only place for SQL that differs between SQLite and PostgreSQL. Everything else is portable
  * Kysely.
  */
-
-/** Case-insensitive equality/prefix helpers. */
-export function lowerOf(expr: Expression<string | null>): RawBuilder<string> {
-  return sql<string>`lower(${expr})`;
-}
 
 /** Turns free text into a prefix full-text query: "mario ros" -> "mario* ros*" (FTS5) or "mario:* & ros:*" (tsquery). */
 export function fullTextQuery(dialect: DialectName, text: string): string | null {
@@ -35,8 +30,6 @@ export function searchDocument(...parts: Array<string | number | null | undefine
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '');
 }
-
-export type SearchPredicate = RawBuilder<SqlBool>;
 
 /** Tells the dialect of a Kysely instance (migrations use it for FTS5 vs tsvector DDL). */
 export function dialectOf(db: { getExecutor(): { adapter: unknown } }): DialectName {

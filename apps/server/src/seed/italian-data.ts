@@ -959,36 +959,6 @@ export const NOTE_TEXTS: readonly string[] = [
   "Verificata la copertura dell'assicurazione: franchigia di 250 euro.",
 ];
 
-export const DOSSIER_DESCRIPTIONS: readonly string[] = [
-  'Verbali di assemblea',
-  'Contratti di manutenzione',
-  'Preventivi lavori',
-  'Certificazioni impianti',
-  'Polizze assicurative',
-  'Corrispondenza con i condomini',
-  'Documentazione catastale',
-  'Fatture fornitori',
-  'Regolamento e tabelle millesimali',
-  'Pratiche edilizie',
-];
-
-export const ATTACHMENT_NAMES: readonly string[] = [
-  'verbale-assemblea',
-  'preventivo',
-  'contratto-manutenzione',
-  'certificato-conformita',
-  'polizza',
-  'regolamento-condominio',
-  'tabelle-millesimali',
-  'fattura',
-  'rapporto-intervento',
-  'foto-sopralluogo',
-  'libretto-impianto',
-  'visura-catastale',
-  'lettera-condomini',
-  'rendiconto',
-];
-
 export const INSURANCE_COMPANIES: readonly string[] = [
   'Generali Italia S.p.A.',
   'UnipolSai Assicurazioni S.p.A.',
@@ -1101,16 +1071,6 @@ export const OPERATORS: readonly string[] = [
   'Francesca Colombo',
   'Andrea Ferrari',
   'Sara Moretti',
-];
-
-/** Roles of a person on a unit (anagrafica condominiale). */
-export const REGISTRY_ROLES: readonly string[] = [
-  'Proprietario',
-  'Inquilino',
-  'Usufruttuario',
-  'Nudo proprietario',
-  'Comproprietario',
-  'Conduttore',
 ];
 
 /** Types of resource (tipi risorsa) of a condominium. */

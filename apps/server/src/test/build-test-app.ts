@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { createDatabase, type DatabaseHandle } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Mailer, MailMessage } from '../shared/mailer.ts';
+import { ArchiveScopeRecorder, archiveTablesOf } from './archive-scope.ts';
 
 export interface TestApp {
   app: AppInstance;
@@ -29,6 +30,24 @@ const postgresUrl = process.env.TEST_DIALECT === 'postgres' ? process.env.TEST_D
 export const testDialect = postgresUrl ? 'postgres' : 'sqlite';
 
 /**
+ * Kysely's migrator looks for its own tables through the catalog of every schema of the database
+ * (`pg_get_serial_sequence` on each table): a test file that drops its schema at that moment fails
+ * the query with `schema "t_..." does not exist`, naming the other file's schema. The migrations
+ * run one transaction each, so running them again resumes where they stopped.
+ */
+async function migrateOwnSchema(database: DatabaseHandle, schema: string | undefined): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrateToLatest(database.db, schema ? { schema } : {});
+      return;
+    } catch (error) {
+      const other = /schema "(t_[0-9a-f]+)" does not exist/.exec(String(error))?.[1];
+      if (!schema || !other || other === schema || attempt === 5) throw error;
+    }
+  }
+}
+
+/**
  * A fresh app on a fresh database: an in-memory SQLite, or its own schema in the PostgreSQL of
  * TEST_DATABASE_URL (dropped on close). Logging is off unless TEST_LOG is set.
  */
@@ -42,6 +61,8 @@ export async function buildTestApp(
   // SQLite compiles a statement again on every run when its LIMIT is a bare bound parameter
   // (db/database.ts, StableLimitCompiler): each one is reported when the app closes.
   const boundLimits = new Set<string>();
+  // Every query the app sends names its archive (test/archive-scope.ts): reported when the app closes.
+  const archiveScope = new ArchiveScopeRecorder();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stabile-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -68,8 +89,10 @@ export async function buildTestApp(
     onPrepare: (source) => {
       if (BOUND_LIMIT.test(source)) boundLimits.add(source);
     },
+    plugins: [archiveScope],
   });
-  await migrateToLatest(database.db, schema ? { schema } : {});
+  await migrateOwnSchema(database, schema);
+  archiveScope.start(await archiveTablesOf(database.db, database.dialect), database.db);
   const outbox: MailMessage[] = [];
   const mailer: Mailer = {
     async send(message) {
@@ -93,9 +116,12 @@ export async function buildTestApp(
     outbox,
     async close() {
       await app.close();
+      archiveScope.stop();
       if (schema) await sql.raw(`drop schema ${schema} cascade`).execute(database.db);
       await database.destroy();
       rmSync(dataDir, { recursive: true, force: true });
+      const unscoped = archiveScope.report();
+      if (unscoped) throw new Error(unscoped);
       if (boundLimits.size > 0) {
         throw new Error(
           `SQLite statements with a bare bound LIMIT (write \`limit +\${n}\`):\n${[...boundLimits].join('\n')}`,

@@ -249,15 +249,3 @@ export async function filesOfDossiers(
     .orderBy('nome_file')
     .execute();
 }
-
-/** Every attachment's id and storage key of an archive, in id order (orphan reports). */
-export async function storageKeys(db: Db, archiveId: number, afterId: number, limit: number) {
-  return db
-    .selectFrom('attachments')
-    .select(['id', 'storage_key'])
-    .where('archive_id', '=', archiveId)
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
