@@ -5,7 +5,7 @@ import { ArchiveChooser } from '../../features/archives/components/archive-choos
 import { DatabaseNotUpdatedModal } from '../../features/archives/components/database-not-updated-modal.tsx';
 import { logout } from '../../features/auth/session-thunks.ts';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
-import { selectUserName } from '../state/auth-slice.ts';
+import { selectUserName } from '../../shared/state/auth-slice.ts';
 
 /** After login, until an archive is chosen (lazy: a session that resumes with its archive skips it). */
 export default function ArchiveChooserScreen() {

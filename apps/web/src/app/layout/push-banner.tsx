@@ -19,7 +19,7 @@ import {
   sessionStore,
   writeCookie,
 } from '../../shared/session/session-storage.ts';
-import { selectArchive } from '../state/general-slice.ts';
+import { selectArchive } from '../../shared/state/general-slice.ts';
 import type { AppDispatch } from '../store.ts';
 import classes from './push-banner.module.css';
 

@@ -1,21 +1,21 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { AccountType, AuthPath, ErrorCode } from '@stabile/contract';
-import { accessInfoLoaded, accessTokenRefreshed, unauthenticated } from '../../app/state/auth-slice.ts';
-import {
-  archiveSet,
-  archiveUnset,
-  type CurrentArchive,
-  lastAccessFinished,
-} from '../../app/state/general-slice.ts';
-import { modalOpened } from '../../app/state/modals-slice.ts';
-import type { AppThunk, RootState } from '../../app/store.ts';
-import { loggedOut, resetState } from '../../app/store-actions.ts';
 import { loginPath, refreshAccessToken } from '../../shared/api/base-query.ts';
 import { errorCodeOf } from '../../shared/api/error-message.ts';
 import { notifyNativeLogout } from '../../shared/native/native-bridge.ts';
 import { unsubscribePush } from '../../shared/push/push.ts';
 import { navigateTo } from '../../shared/session/navigation.ts';
 import { sessionStore } from '../../shared/session/session-storage.ts';
+import { accessInfoLoaded, accessTokenRefreshed, unauthenticated } from '../../shared/state/auth-slice.ts';
+import {
+  archiveSet,
+  archiveUnset,
+  type CurrentArchive,
+  lastAccessFinished,
+} from '../../shared/state/general-slice.ts';
+import { modalOpened } from '../../shared/state/modals-slice.ts';
+import type { AppThunk, RootState } from '../../shared/state/root-reducer.ts';
+import { loggedOut, resetState } from '../../shared/state/store-actions.ts';
 import { archivesApi } from '../archives/archives-api.ts';
 import { authApi } from './auth-api.ts';
 

@@ -11,10 +11,10 @@ import {
 } from '@stabile/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAreaAllowed } from '../../../app/state/auth-slice.ts';
 import { firstError } from '../../../shared/forms/first-error.ts';
 import { useAppSelector } from '../../../shared/hooks.ts';
 import { isQueuedError } from '../../../shared/offline/queued-error.ts';
+import { isAreaAllowed } from '../../../shared/state/auth-slice.ts';
 import { DateField } from '../../../shared/ui/date-field.tsx';
 import { useProvidersQuery } from '../../providers/providers-api.ts';
 import {

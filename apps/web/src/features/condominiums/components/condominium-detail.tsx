@@ -2,8 +2,8 @@ import { Badge, Group, Loader, ScrollArea, Stack, Tabs, Text, Title } from '@man
 import { type PaymentAccountStatus, paymentAccountStatusLabels } from '@stabile/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { condominiumSet } from '../../../app/state/general-slice.ts';
 import { useAppDispatch } from '../../../shared/hooks.ts';
+import { condominiumSet } from '../../../shared/state/general-slice.ts';
 import { EntityDrawerError } from '../../../shared/ui/entity-drawer-error.tsx';
 import { RecordHistory } from '../../../shared/ui/history/record-history.tsx';
 import { condominiumSections } from '../condominium-sections.ts';
