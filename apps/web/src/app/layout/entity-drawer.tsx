@@ -21,8 +21,10 @@ import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { drawerHasUnsavedChanges, useGuardedClose } from '../../shared/ui/unsaved-changes.tsx';
 import { confirmUploadExit } from '../../shared/ui/upload-exit.tsx';
 
-// Every feature's drawer.tsx registers its kinds (see shared/ui/entity-drawer-types.ts).
-const modules = import.meta.glob<EntityDrawerModule>('../../features/*/drawer.tsx', { eager: true });
+// Every app/drawers/<area>.tsx registers its kinds (see shared/ui/entity-drawer-types.ts).
+const modules = import.meta.glob<EntityDrawerModule>(['../drawers/*.tsx', '!../drawers/*.test.tsx'], {
+  eager: true,
+});
 export const drawerRegistry: Map<string, EntityDrawerDefinition> = new Map(
   Object.values(modules).flatMap((module) => module.drawers.map((drawer) => [drawer.kind, drawer] as const)),
 );

@@ -9,8 +9,8 @@ import {
 import { IconBell } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../features/auth/auth-api.ts';
 import { notificationsApi } from '../../features/notifications/notifications-api.ts';
+import { authApi } from '../../shared/api/auth-api.ts';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import { pushPermission, subscribePush } from '../../shared/push/push.ts';
 import {

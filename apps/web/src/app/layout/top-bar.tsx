@@ -10,7 +10,6 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { logout, unsetArchive } from '../../features/auth/session-thunks.ts';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import { OfflineStatus } from '../../shared/offline/offline-status.tsx';
 import { selectAccount, selectUserName } from '../../shared/state/auth-slice.ts';
@@ -21,6 +20,7 @@ import {
   selectSidebarExpanded,
 } from '../../shared/state/general-slice.ts';
 import { reportModalOpened } from '../../shared/state/modals-slice.ts';
+import { logout, unsetArchive } from '../../shared/state/session-thunks.ts';
 import { SearchButton } from './search-launcher.tsx';
 import classes from './top-bar.module.css';
 

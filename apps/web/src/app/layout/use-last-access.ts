@@ -1,7 +1,7 @@
 import { LAST_ACCESS_EXCLUDED_PATH } from '@stabile/contract';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { archivesApi } from '../../features/archives/archives-api.ts';
+import { archivesApi } from '../../shared/api/archives-api.ts';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import { lastAccessFinished, lastAccessStarted, selectArchive } from '../../shared/state/general-slice.ts';
 

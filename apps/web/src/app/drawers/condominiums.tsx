@@ -5,7 +5,10 @@ import type {
 } from '../../shared/ui/entity-drawer-types.ts';
 import { lazyNamed } from '../../shared/ui/lazy-named.ts';
 
-const CondominiumDetail = lazyNamed(() => import('./components/condominium-detail.tsx'), 'CondominiumDetail');
+const CondominiumDetail = lazyNamed(
+  () => import('../../features/condominiums/components/condominium-detail.tsx'),
+  'CondominiumDetail',
+);
 
 function CondominiumDrawer({ id, onClose }: EntityDrawerContentProps) {
   return <CondominiumDetail id={Number(id)} onClose={onClose} />;

@@ -9,11 +9,14 @@ import { HistoryTabs } from '../../shared/ui/history/history-tabs.tsx';
 import { lazyNamed } from '../../shared/ui/lazy-named.ts';
 
 const EntityAttachments = lazyNamed(
-  () => import('../attachments/components/entity-attachments.tsx'),
+  () => import('../../features/attachments/components/entity-attachments.tsx'),
   'EntityAttachments',
 );
 
-const ActivityDetail = lazyNamed(() => import('./components/activity-detail.tsx'), 'ActivityDetail');
+const ActivityDetail = lazyNamed(
+  () => import('../../features/activities/components/activity-detail.tsx'),
+  'ActivityDetail',
+);
 
 function ActivityDrawer({ id, onClose }: EntityDrawerContentProps) {
   return (

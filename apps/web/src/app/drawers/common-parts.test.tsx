@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '../../shared/state/auth-slice.ts';
 import { envelope, mockFetch, renderWithProviders } from '../../test/render.tsx';
-import { drawers } from './drawer.tsx';
+import { drawers } from './common-parts.tsx';
 
 const account = { versione: 1, gestioneAccessi: true, tipo: 'pro' as const, nome: 'Studio' };
 
