@@ -13,9 +13,10 @@ const EntityAttachments = lazyNamed(
   'EntityAttachments',
 );
 
+// The detail composed with the common parts' link, in one chunk as before.
 const ActivityDetail = lazyNamed(
-  () => import('../../features/activities/components/activity-detail.tsx'),
-  'ActivityDetail',
+  () => import('./compose/activity-detail.tsx'),
+  'ActivityDetailWithCommonParts',
 );
 
 function ActivityDrawer({ id, onClose }: EntityDrawerContentProps) {

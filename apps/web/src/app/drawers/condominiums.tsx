@@ -5,9 +5,10 @@ import type {
 } from '../../shared/ui/entity-drawer-types.ts';
 import { lazyNamed } from '../../shared/ui/lazy-named.ts';
 
+// The detail with the other areas' tabs, in one chunk as before.
 const CondominiumDetail = lazyNamed(
-  () => import('../../features/condominiums/components/condominium-detail.tsx'),
-  'CondominiumDetail',
+  () => import('./compose/condominium-detail.tsx'),
+  'CondominiumDetailWithSections',
 );
 
 function CondominiumDrawer({ id, onClose }: EntityDrawerContentProps) {

@@ -5,7 +5,7 @@ import { useAppSelector } from '../../shared/hooks.ts';
 import { isAreaAllowed } from '../../shared/state/auth-slice.ts';
 import { CondominiumCommonParts } from './components/condominium-common-parts.tsx';
 
-/** The "Parti comuni" tab of the condominium drawer (features/condominiums/condominium-sections.ts). */
+/** The "Parti comuni" tab of the condominium drawer (app/drawers/compose/condominium-detail.tsx). */
 function CommonPartsOfCondominium({ condominioId }: { condominioId: number }) {
   const allowed = useAppSelector((state) => isAreaAllowed(state.auth, Area.Plants));
   if (!allowed) return <Text c="dimmed">{i18n.t('common:notAllowedText')}</Text>;
