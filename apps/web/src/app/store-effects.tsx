@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAppDispatch } from '../shared/hooks.ts';
-import { connectionChanged, measureViewport, viewportChanged } from './state/general-slice.ts';
+import { connectionChanged, measureViewport, viewportChanged } from '../shared/state/general-slice.ts';
 
 /** Keeps the viewport (mobile mode) and the connection status of the general slice up to date. */
 export function StoreEffects() {

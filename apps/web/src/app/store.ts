@@ -1,44 +1,13 @@
-import {
-  type Action,
-  combineSlices,
-  configureStore,
-  createListenerMiddleware,
-  isAnyOf,
-  type ThunkAction,
-} from '@reduxjs/toolkit';
+import { configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../shared/api/api.ts';
 import { readCache } from '../shared/offline/read-cache.ts';
 import { sessionStore } from '../shared/session/session-storage.ts';
-import { authSlice } from './state/auth-slice.ts';
-import { archiveSet, archiveUnset, generalSlice, sidebarToggled } from './state/general-slice.ts';
-import { modalsSlice } from './state/modals-slice.ts';
-import { loggedOut, resetState } from './store-actions.ts';
+import { archiveSet, archiveUnset, sidebarToggled } from '../shared/state/general-slice.ts';
+import { type AppStore, type RootState, rootReducer } from '../shared/state/root-reducer.ts';
+import { loggedOut, resetState } from '../shared/state/store-actions.ts';
 
-/**
- * Feature slices are injected, not listed here. In a feature's slice file:
- *
- *   export const activitiesSlice = createSlice({ name: 'activities', initialState, reducers, selectors,
- *     extraReducers: (b) => b.addCase(resetState, () => initialState) });
- *   declare module '../../app/store.ts' {
- *     export interface LazyLoadedSlices extends WithSlice<typeof activitiesSlice> {}
- *   }
- *   export const injectedActivities = activitiesSlice.injectInto(rootReducer);
- *   export const { selectList } = injectedActivities.selectors;   // selectors work on RootState
- *
- * (Import the module that injects before using its selectors; a page importing its feature does it.)
- */
-// biome-ignore lint/suspicious/noEmptyInterface: features augment this interface with their slices.
-export interface LazyLoadedSlices {}
-
-export const rootReducer = combineSlices(
-  generalSlice,
-  authSlice,
-  modalsSlice,
-  api,
-).withLazyLoadedSlices<LazyLoadedSlices>();
-
-export type RootState = ReturnType<typeof rootReducer>;
+export type { AppDispatch, AppStore, AppThunk, RootState } from '../shared/state/root-reducer.ts';
 
 /** Logout resets every slice, injected ones included: they all restart from their initial state. */
 const appReducer: typeof rootReducer = ((state, action) =>
@@ -76,8 +45,5 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   return created;
 }
 
-export const store = makeStore();
-
-export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];
-export type AppThunk<R = void> = ThunkAction<R, RootState, unknown, Action>;
+// The store fits the type that features and shared code see (shared/state/root-reducer.ts).
+export const store: AppStore = makeStore();

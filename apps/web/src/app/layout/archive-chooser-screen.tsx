@@ -3,9 +3,9 @@ import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ArchiveChooser } from '../../features/archives/components/archive-chooser.tsx';
 import { DatabaseNotUpdatedModal } from '../../features/archives/components/database-not-updated-modal.tsx';
-import { logout } from '../../features/auth/session-thunks.ts';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
-import { selectUserName } from '../state/auth-slice.ts';
+import { selectUserName } from '../../shared/state/auth-slice.ts';
+import { logout } from '../../shared/state/session-thunks.ts';
 
 /** After login, until an archive is chosen (lazy: a session that resumes with its archive skips it). */
 export default function ArchiveChooserScreen() {

@@ -1,8 +1,8 @@
 import type { Area } from '@stabile/contract';
 import type { ReactNode } from 'react';
 import { useAppSelector } from '../../shared/hooks.ts';
+import { isAreaAllowed } from '../../shared/state/auth-slice.ts';
 import { NotAllowedPage } from '../routes/not-allowed/not-allowed-page.tsx';
-import { isAreaAllowed } from '../state/auth-slice.ts';
 
 export interface AreaRouteProps {
   area: Area;

@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/i18n.ts';
-import { entityDetailsClosed, entityDetailsOpened } from '../state/modals-slice.ts';
+import { entityDetailsClosed, entityDetailsOpened } from '../../shared/state/modals-slice.ts';
 import { makeStore } from '../store.ts';
 import { theme } from '../theme.ts';
 import { EntityDrawer } from './entity-drawer.tsx';

@@ -3,6 +3,12 @@ import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
+import { isAreaAllowed } from '../../shared/state/auth-slice.ts';
+import {
+  entityDetailsClosed,
+  entityDetailsOpened,
+  selectEntityDetails,
+} from '../../shared/state/modals-slice.ts';
 import { EntityDrawerError } from '../../shared/ui/entity-drawer-error.tsx';
 import {
   DETAIL_PARAM,
@@ -14,11 +20,11 @@ import {
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { drawerHasUnsavedChanges, useGuardedClose } from '../../shared/ui/unsaved-changes.tsx';
 import { confirmUploadExit } from '../../shared/ui/upload-exit.tsx';
-import { isAreaAllowed } from '../state/auth-slice.ts';
-import { entityDetailsClosed, entityDetailsOpened, selectEntityDetails } from '../state/modals-slice.ts';
 
-// Every feature's drawer.tsx registers its kinds (see shared/ui/entity-drawer-types.ts).
-const modules = import.meta.glob<EntityDrawerModule>('../../features/*/drawer.tsx', { eager: true });
+// Every app/drawers/<area>.tsx registers its kinds (see shared/ui/entity-drawer-types.ts).
+const modules = import.meta.glob<EntityDrawerModule>(['../drawers/*.tsx', '!../drawers/*.test.tsx'], {
+  eager: true,
+});
 export const drawerRegistry: Map<string, EntityDrawerDefinition> = new Map(
   Object.values(modules).flatMap((module) => module.drawers.map((drawer) => [drawer.kind, drawer] as const)),
 );

@@ -1,8 +1,8 @@
 import type { AppEnvironment } from '@stabile/contract';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useAppSelector } from '../../shared/hooks.ts';
+import { type ModalKind, selectModalOpen } from '../../shared/state/modals-slice.ts';
 import { lazyNamed } from '../../shared/ui/lazy-named.ts';
-import { type ModalKind, selectModalOpen } from '../state/modals-slice.ts';
 
 /*
  * The layout's modals and drawers that a page does not need at first paint: each loads the first time

@@ -9,7 +9,7 @@ import {
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { type AuthState, isAreaAllowed } from '../state/auth-slice.ts';
+import { type AuthState, isAreaAllowed } from '../../shared/state/auth-slice.ts';
 
 export interface NavItem {
   to: string;

@@ -3,13 +3,13 @@ import { AccountType } from '@stabile/contract';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { bootstrapSession, logout } from '../../features/auth/session-thunks.ts';
 import { loginPath } from '../../shared/api/base-query.ts';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import { sessionStore } from '../../shared/session/session-storage.ts';
+import { selectAccount, selectAuthStatus, sessionResumed } from '../../shared/state/auth-slice.ts';
+import { selectArchive } from '../../shared/state/general-slice.ts';
+import { bootstrapSession, logout } from '../../shared/state/session-thunks.ts';
 import { NotAllowedPage } from '../routes/not-allowed/not-allowed-page.tsx';
-import { selectAccount, selectAuthStatus, sessionResumed } from '../state/auth-slice.ts';
-import { selectArchive } from '../state/general-slice.ts';
 import { ArchiveChooserScreen } from './lazy-layers.tsx';
 import { MainLayout } from './main-layout.tsx';
 

@@ -9,8 +9,8 @@ import {
 import { IconBell } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../features/auth/auth-api.ts';
 import { notificationsApi } from '../../features/notifications/notifications-api.ts';
+import { authApi } from '../../shared/api/auth-api.ts';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import { pushPermission, subscribePush } from '../../shared/push/push.ts';
 import {
@@ -19,7 +19,7 @@ import {
   sessionStore,
   writeCookie,
 } from '../../shared/session/session-storage.ts';
-import { selectArchive } from '../state/general-slice.ts';
+import { selectArchive } from '../../shared/state/general-slice.ts';
 import type { AppDispatch } from '../store.ts';
 import classes from './push-banner.module.css';
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { AuthState } from '../../shared/state/auth-slice.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import type { AuthState } from '../state/auth-slice.ts';
 import { Sidebar } from './sidebar.tsx';
 
 const account = { versione: 1, gestioneAccessi: true, tipo: 'pro' as const, nome: 'Studio' };

@@ -3,7 +3,7 @@ import { IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
-import { selectSidebarExpanded, sidebarToggled } from '../state/general-slice.ts';
+import { selectSidebarExpanded, sidebarToggled } from '../../shared/state/general-slice.ts';
 import { visibleGroups } from './navigation-items.ts';
 import classes from './sidebar.module.css';
 

@@ -10,17 +10,17 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { logout, unsetArchive } from '../../features/auth/session-thunks.ts';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import { OfflineStatus } from '../../shared/offline/offline-status.tsx';
-import { selectAccount, selectUserName } from '../state/auth-slice.ts';
+import { selectAccount, selectUserName } from '../../shared/state/auth-slice.ts';
 import {
   selectArchive,
   selectIsMobile,
   selectLastAccessPending,
   selectSidebarExpanded,
-} from '../state/general-slice.ts';
-import { reportModalOpened } from '../state/modals-slice.ts';
+} from '../../shared/state/general-slice.ts';
+import { reportModalOpened } from '../../shared/state/modals-slice.ts';
+import { logout, unsetArchive } from '../../shared/state/session-thunks.ts';
 import { SearchButton } from './search-launcher.tsx';
 import classes from './top-bar.module.css';
 

@@ -1,9 +1,9 @@
 import { LAST_ACCESS_EXCLUDED_PATH } from '@stabile/contract';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { archivesApi } from '../../features/archives/archives-api.ts';
+import { archivesApi } from '../../shared/api/archives-api.ts';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
-import { lastAccessFinished, lastAccessStarted, selectArchive } from '../state/general-slice.ts';
+import { lastAccessFinished, lastAccessStarted, selectArchive } from '../../shared/state/general-slice.ts';
 
 /**
  * Spec section 4: on every route change, with an archive current and outside the excluded path, the

@@ -1,6 +1,6 @@
-import { selectMioCondominioInfo } from '../../app/state/general-slice.ts';
-import { modalOpened } from '../../app/state/modals-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
+import { selectMioCondominioInfo } from '../../shared/state/general-slice.ts';
+import { modalOpened } from '../../shared/state/modals-slice.ts';
 
 /**
  * The resident portal (MioCondominio) of the current archive. Its premium flag and PID come with the

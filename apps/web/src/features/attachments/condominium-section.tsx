@@ -2,7 +2,7 @@ import { AttachmentReferenceType } from '@stabile/contract';
 import { i18n } from '../../i18n/i18n.ts';
 import { EntityAttachments } from './components/entity-attachments.tsx';
 
-/** The "Allegati" tab of the condominium drawer (features/condominiums/condominium-sections.ts). */
+/** The "Allegati" tab of the condominium drawer (app/drawers/compose/condominium-detail.tsx). */
 function AttachmentsOfCondominium({ condominioId }: { condominioId: number }) {
   return <EntityAttachments tipo={AttachmentReferenceType.Condominium} id={condominioId} />;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store.ts';
-import { resetState } from '../../app/store-actions.ts';
+import { resetState } from '../../shared/state/store-actions.ts';
 import {
   commonPartsFiltersChanged,
   commonPartsPageChanged,

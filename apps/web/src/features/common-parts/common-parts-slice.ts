@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { rootReducer } from '../../app/store.ts';
-import { resetState } from '../../app/store-actions.ts';
+import { rootReducer } from '../../shared/state/root-reducer.ts';
+import { resetState } from '../../shared/state/store-actions.ts';
 
 /**
  * Client state of common parts (spec section 3): the list's filters and the current parts. Only one
@@ -69,7 +69,7 @@ export const commonPartsSlice = createSlice({
   },
 });
 
-declare module '../../app/store.ts' {
+declare module '../../shared/state/root-reducer.ts' {
   export interface LazyLoadedSlices extends WithSlice<typeof commonPartsSlice> {}
 }
 

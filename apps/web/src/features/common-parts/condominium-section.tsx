@@ -1,11 +1,11 @@
 import { Text } from '@mantine/core';
 import { Area } from '@stabile/contract';
-import { isAreaAllowed } from '../../app/state/auth-slice.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { useAppSelector } from '../../shared/hooks.ts';
+import { isAreaAllowed } from '../../shared/state/auth-slice.ts';
 import { CondominiumCommonParts } from './components/condominium-common-parts.tsx';
 
-/** The "Parti comuni" tab of the condominium drawer (features/condominiums/condominium-sections.ts). */
+/** The "Parti comuni" tab of the condominium drawer (app/drawers/compose/condominium-detail.tsx). */
 function CommonPartsOfCondominium({ condominioId }: { condominioId: number }) {
   const allowed = useAppSelector((state) => isAreaAllowed(state.auth, Area.Plants));
   if (!allowed) return <Text c="dimmed">{i18n.t('common:notAllowedText')}</Text>;

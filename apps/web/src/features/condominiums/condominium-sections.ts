@@ -9,7 +9,8 @@ import type { ComponentType } from 'react';
  *   ];
  *
  * and the drawer shows it as a tab, only when the file exists (the same registration as the entity
- * drawers of shared/ui/entity-drawer-types.ts). Nothing here imports another feature.
+ * drawers of shared/ui/entity-drawer-types.ts). app/drawers/compose/condominium-detail.tsx collects
+ * the files and gives them to the detail: no feature imports another.
  */
 export interface CondominiumSectionProps {
   condominioId: number;
@@ -23,13 +24,3 @@ export interface CondominiumSection {
   title: () => string;
   Component: ComponentType<CondominiumSectionProps>;
 }
-
-interface CondominiumSectionModule {
-  condominiumSections: CondominiumSection[];
-}
-
-const modules = import.meta.glob<CondominiumSectionModule>('../*/condominium-section.tsx', { eager: true });
-
-export const condominiumSections: CondominiumSection[] = Object.values(modules)
-  .flatMap((module) => module.condominiumSections)
-  .sort((a, b) => a.order - b.order);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { modalOpened } from '../../app/state/modals-slice.ts';
 import { makeStore } from '../../app/store.ts';
-import { loggedOut, resetState } from '../../app/store-actions.ts';
+import { modalOpened } from '../../shared/state/modals-slice.ts';
+import { loggedOut, resetState } from '../../shared/state/store-actions.ts';
 import {
   contactsPageChanged,
   contactsSearchChanged,

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { modalOpened } from '../../app/state/modals-slice.ts';
-import { rootReducer } from '../../app/store.ts';
-import { resetState } from '../../app/store-actions.ts';
+import { modalOpened } from '../../shared/state/modals-slice.ts';
+import { rootReducer } from '../../shared/state/root-reducer.ts';
+import { resetState } from '../../shared/state/store-actions.ts';
 
 /**
  * Client state of contacts (spec section 3): the list page context and the current contact. The
@@ -46,7 +46,7 @@ export const contactsSlice = createSlice({
   },
 });
 
-declare module '../../app/store.ts' {
+declare module '../../shared/state/root-reducer.ts' {
   export interface LazyLoadedSlices extends WithSlice<typeof contactsSlice> {}
 }
 

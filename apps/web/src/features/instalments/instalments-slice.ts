@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { InstalmentGroupType } from '@stabile/contract';
-import { rootReducer } from '../../app/store.ts';
-import { resetState } from '../../app/store-actions.ts';
+import { rootReducer } from '../../shared/state/root-reducer.ts';
+import { resetState } from '../../shared/state/store-actions.ts';
 
 /** The filters of the instalments page (spec section 2 "Filters"). */
 export interface InstalmentFilters {
@@ -72,7 +72,7 @@ export const instalmentsSlice = createSlice({
   },
 });
 
-declare module '../../app/store.ts' {
+declare module '../../shared/state/root-reducer.ts' {
   export interface LazyLoadedSlices extends WithSlice<typeof instalmentsSlice> {}
 }
 

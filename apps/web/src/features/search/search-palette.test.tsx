@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { selectEntityDetails } from '../../app/state/modals-slice.ts';
+import { selectEntityDetails } from '../../shared/state/modals-slice.ts';
 import { apiError, envelope, mockFetch, renderWithProviders } from '../../test/render.tsx';
 import { allowConsoleError } from '../../test/setup.ts';
 import { SearchPalette, searchPalette } from './search-palette.tsx';

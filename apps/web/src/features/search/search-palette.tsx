@@ -6,8 +6,8 @@ import { SEARCH_MIN_LENGTH, type SearchGroup } from '@stabile/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectIsMobile } from '../../app/state/general-slice.ts';
 import { useAppSelector } from '../../shared/hooks.ts';
+import { selectIsMobile } from '../../shared/state/general-slice.ts';
 import { useOpenEntityDetails } from '../../shared/ui/use-open-entity-details.ts';
 import { useSearchEverythingQuery } from './search-api.ts';
 

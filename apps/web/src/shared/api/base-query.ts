@@ -11,10 +11,6 @@ import {
   REQUEST_TIMEOUT_MS,
   readApiError,
 } from '@stabile/contract';
-import { accessTokenRefreshed } from '../../app/state/auth-slice.ts';
-import { archiveUnset } from '../../app/state/general-slice.ts';
-import { modalOpened } from '../../app/state/modals-slice.ts';
-import { loggedOut, resetState } from '../../app/store-actions.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { isNativeWrapper } from '../native/native-bridge.ts';
 import { newIdempotencyKey, offlineQueue } from '../offline/queue.ts';
@@ -23,6 +19,10 @@ import { markFresh, markStale, readCache, readCacheKey } from '../offline/read-c
 import { offlineTexts } from '../offline/texts.ts';
 import { navigateTo } from '../session/navigation.ts';
 import { sessionStore } from '../session/session-storage.ts';
+import { accessTokenRefreshed } from '../state/auth-slice.ts';
+import { archiveUnset } from '../state/general-slice.ts';
+import { modalOpened } from '../state/modals-slice.ts';
+import { loggedOut, resetState } from '../state/store-actions.ts';
 import type { ApiErrorResult, ApiExtraOptions, ApiMeta } from './api-types.ts';
 import { withoutFieldName } from './error-message.ts';
 import { tooManyAttemptsMessage } from './retry-after.ts';

@@ -1,10 +1,17 @@
-import { LookupApi as Api, type EndpointData, type EndpointQuery } from '@stabile/contract';
-import { api } from './api.ts';
+import {
+  LookupApi as Api,
+  type EndpointData,
+  type EndpointItem,
+  type EndpointQuery,
+  FornitoreApi,
+} from '@stabile/contract';
+import { api, toPage } from './api.ts';
+import type { Page } from './api-types.ts';
 import { requestOf } from './endpoint-request.ts';
 
 /**
  * Lookup lists (spec section 7 "Lookups"): nations, titles, localities, operators, provider
- * activity types, assignment types, accounts. Shared by the forms of every area, so they live in
+ * activity types, providers by text, assignment types, accounts. Shared by the forms of every area, so they live in
  * shared/ and no feature imports another for them.
  */
 export const lookupsApi = api.injectEndpoints({
@@ -39,6 +46,15 @@ export const lookupsApi = api.injectEndpoints({
     contiLookup: build.query<EndpointData<typeof Api.contiLookup>, EndpointQuery<typeof Api.contiLookup>>({
       query: (query) => requestOf(Api.contiLookup, { query }),
     }),
+    /** Providers found by a text (a form's provider field): the list's first page, as the providers area asks it. */
+    providersSearch: build.query<Page<EndpointItem<typeof FornitoreApi.list>>, string>({
+      query: (searchQuery) =>
+        requestOf(FornitoreApi.list, {
+          query: { pageNumber: 1, pageSize: 15, OrderBy: 'descr', searchQuery },
+        }),
+      transformResponse: toPage<EndpointItem<typeof FornitoreApi.list>>,
+      providesTags: [{ type: 'Provider', id: 'LIST' }],
+    }),
   }),
 });
 
@@ -50,4 +66,5 @@ export const {
   useTipiAttivitaFornitoreQuery,
   useTipiIncaricoQuery,
   useContiLookupQuery,
+  useProvidersSearchQuery,
 } = lookupsApi;

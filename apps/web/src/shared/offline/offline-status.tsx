@@ -2,8 +2,8 @@ import { ActionIcon, Badge, Button, Group, Indicator, Popover, Stack, Text, Tool
 import { IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useStore } from 'react-redux';
-import { selectConnectionStatus, selectIsMobile } from '../../app/state/general-slice.ts';
 import { useAppSelector } from '../hooks.ts';
+import { selectConnectionStatus, selectIsMobile } from '../state/general-slice.ts';
 import { labelOf, type QueuedWrite } from './queue.ts';
 import { discardQueued, flushQueue, hasVersion, retryQueued, type SyncDeps } from './sync.ts';
 import { offlineTexts } from './texts.ts';

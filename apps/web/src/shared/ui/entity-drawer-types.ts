@@ -2,8 +2,9 @@ import type { Area } from '@stabile/contract';
 import type { ComponentType } from 'react';
 
 /**
- * Entity drawers (spec section 2 "Entity details drawer") are registered by features WITHOUT editing
- * the app: a feature adds `src/features/<area>/drawer.tsx` exporting
+ * Entity drawers (spec section 2 "Entity details drawer") are registered without editing the drawer
+ * host: an area adds `src/app/drawers/<area>.tsx` (in app/, as it composes features: the detail and
+ * the attachments) exporting
  *
  *   export const drawers: EntityDrawerDefinition[] = [
  *     { kind: 'attivita', area: Area.Activities, title: () => i18n.t('activities:drawerTitle'),

@@ -2,9 +2,9 @@ import { EsportaApi } from '@stabile/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentArchive } from '../../app/state/general-slice.ts';
 import { makeStore } from '../../app/store.ts';
 import { apiError, mockFetch, renderWithProviders } from '../../test/render.tsx';
+import type { CurrentArchive } from '../state/general-slice.ts';
 import { ExportMenu } from './export-menu.tsx';
 
 const downloadFile = vi.hoisted(() => vi.fn());

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { entityDetailsOpened } from '../../app/state/modals-slice.ts';
 import { useAppDispatch } from '../hooks.ts';
+import { entityDetailsOpened } from '../state/modals-slice.ts';
 
 /** Opens an entity drawer: `open('attivita', 42)`. */
 export function useOpenEntityDetails() {

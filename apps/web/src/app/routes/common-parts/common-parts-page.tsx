@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { selectCommonPartsFilters } from '../../../features/common-parts/common-parts-slice.ts';
 import { CommonPartList } from '../../../features/common-parts/components/common-part-list.tsx';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { modalClosed, modalOpened, selectModalOpen } from '../../../shared/state/modals-slice.ts';
 import { lazyNamed } from '../../../shared/ui/lazy-named.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { OnceOpened } from '../../layout/lazy-layers.tsx';
-import { modalClosed, modalOpened, selectModalOpen } from '../../state/modals-slice.ts';
 
 // The forms load when they first open, not with the list.
 const CommonPartFormModal = lazyNamed(

@@ -3,10 +3,10 @@ import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CondominiumList } from '../../../features/condominiums/components/condominium-list.tsx';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { modalClosed, modalOpened, selectModalOpen } from '../../../shared/state/modals-slice.ts';
 import { lazyNamed } from '../../../shared/ui/lazy-named.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { OnceOpened } from '../../layout/lazy-layers.tsx';
-import { modalClosed, modalOpened, selectModalOpen } from '../../state/modals-slice.ts';
 
 // The form loads when it first opens, not with the list.
 const CondominiumCreateModal = lazyNamed(

@@ -3,10 +3,10 @@ import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ContactList } from '../../../features/contacts/components/contact-list.tsx';
 import { useAppDispatch } from '../../../shared/hooks.ts';
+import { modalOpened } from '../../../shared/state/modals-slice.ts';
 import { lazyNamed } from '../../../shared/ui/lazy-named.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { OnceModalOpened } from '../../layout/lazy-layers.tsx';
-import { modalOpened } from '../../state/modals-slice.ts';
 
 // The form loads when it first opens, not with the list.
 const ContactCreateModal = lazyNamed(

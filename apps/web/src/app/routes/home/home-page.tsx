@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { HomeAttention } from '../../../features/activities/components/home-attention.tsx';
 import { HomeOverdueInstalments } from '../../../features/instalments/components/home-overdue-instalments.tsx';
 import { useAppSelector } from '../../../shared/hooks.ts';
+import { isAreaAllowed } from '../../../shared/state/auth-slice.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { isAreaAllowed } from '../../state/auth-slice.ts';
 
 export function HomePage() {
   const { t } = useTranslation('home');

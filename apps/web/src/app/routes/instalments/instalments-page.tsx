@@ -12,10 +12,10 @@ import {
   selectInstalmentFilters,
 } from '../../../features/instalments/instalments-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { entityDetailsClosed } from '../../../shared/state/modals-slice.ts';
 import { lazyNamed } from '../../../shared/ui/lazy-named.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { OnceOpened } from '../../layout/lazy-layers.tsx';
-import { entityDetailsClosed } from '../../state/modals-slice.ts';
 
 // The forms load when they first open, not with the list.
 const NewInstalmentModal = lazyNamed(

@@ -24,14 +24,13 @@ import {
   eventTypeLabels,
 } from '@stabile/contract';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PendingBadge } from '../../../shared/offline/pending-badge.tsx';
 import { unlessQueued } from '../../../shared/offline/queued-error.ts';
 import { EntityDrawerError } from '../../../shared/ui/entity-drawer-error.tsx';
 import { InlineEditor } from '../../../shared/ui/inline-editor.tsx';
 import { useDrawerUnsavedChanges } from '../../../shared/ui/unsaved-changes.tsx';
-import { ActivityCommonPartLink } from '../../common-parts/components/activity-common-part-link.tsx';
 import {
   useActivityOperatorsQuery,
   useActivityQuery,
@@ -53,10 +52,15 @@ import { OperatorModal } from './operator-modal.tsx';
 export interface ActivityDetailProps {
   id: number;
   onClose: () => void;
+  /**
+   * Shown under the header: the common parts linked to the activity's service. Another area's
+   * component, so the drawer that composes the areas (app/drawers/activities.tsx) passes it.
+   */
+  CommonPartLink?: ComponentType<{ condominioId: number; servizio: number | null }>;
 }
 
 /** The activity drawer: header summary, actions, description, interventions, notes and timeline. */
-export function ActivityDetail({ id, onClose }: ActivityDetailProps) {
+export function ActivityDetail({ id, onClose, CommonPartLink }: ActivityDetailProps) {
   const { t } = useTranslation(['activities', 'common']);
   const { data, isLoading, isError, refetch } = useActivityQuery(id, { refetchOnMountOrArgChange: true });
   const [markOpened] = useOpenActivityMutation();
@@ -123,7 +127,7 @@ export function ActivityDetail({ id, onClose }: ActivityDetailProps) {
               {data.richiedenteDescr ? ` · ${t('fields.richiedente')}: ${data.richiedenteDescr}` : ''}
               {data.nascosta ? ` · ${t('hidden')}` : ''}
             </Text>
-            <ActivityCommonPartLink condominioId={data.condGenID} servizio={data.servizio} />
+            {CommonPartLink && <CommonPartLink condominioId={data.condGenID} servizio={data.servizio} />}
           </Stack>
 
           <Group gap="xs">

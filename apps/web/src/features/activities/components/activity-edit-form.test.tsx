@@ -2,7 +2,7 @@ import type { ActivityDetail } from '@stabile/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { lastAccessFinished } from '../../../app/state/general-slice.ts';
+import { lastAccessFinished } from '../../../shared/state/general-slice.ts';
 import { apiError, envelope, mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { ActivityEditForm } from './activity-edit-form.tsx';
 

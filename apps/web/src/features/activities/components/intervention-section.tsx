@@ -17,9 +17,9 @@ import { type ActivityDetail, Area, type Intervention, isClosedState, isoDateTod
 import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAreaAllowed } from '../../../app/state/auth-slice.ts';
 import { revealFirstInvalid } from '../../../shared/forms/first-error.ts';
 import { useAppSelector } from '../../../shared/hooks.ts';
+import { isAreaAllowed } from '../../../shared/state/auth-slice.ts';
 import { DateField } from '../../../shared/ui/date-field.tsx';
 import { useGuardedClose } from '../../../shared/ui/unsaved-changes.tsx';
 import {

@@ -14,11 +14,11 @@ import { type ArchiveListItem, ArchiveProtection } from '@stabile/contract';
 import { IconChevronRight, IconDatabase, IconLock, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useArchiveLoginMutation, useArchivesQuery } from '../../../shared/api/archives-api.ts';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
 import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
 import { sessionStore } from '../../../shared/session/session-storage.ts';
-import { openArchive } from '../../auth/session-thunks.ts';
-import { useArchiveLoginMutation, useArchivesQuery } from '../archives-api.ts';
+import { openArchive } from '../../../shared/state/session-thunks.ts';
 import classes from './archive-chooser.module.css';
 import { ArchiveUnlockDialog } from './archive-unlock-dialog.tsx';
 

@@ -2,12 +2,12 @@ import { Alert, Button, Group, Modal, PasswordInput, Select, Stack, Text } from 
 import { type ArchiveListItem, ArchiveProtection } from '@stabile/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessageOf } from '../../../shared/api/error-message.ts';
 import {
   useArchiveLoginMutation,
   useArchiveUsersQuery,
   useUserManagementLoginMutation,
-} from '../archives-api.ts';
+} from '../../../shared/api/archives-api.ts';
+import { errorMessageOf } from '../../../shared/api/error-message.ts';
 
 export interface ArchiveUnlockDialogProps {
   archive: ArchiveListItem;

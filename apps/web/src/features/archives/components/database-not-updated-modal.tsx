@@ -3,12 +3,12 @@ import { notifications } from '@mantine/notifications';
 import { UpdateState } from '@stabile/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { routeDataRefreshed, selectArchive } from '../../../app/state/general-slice.ts';
-import { modalClosed, selectModalOpen } from '../../../app/state/modals-slice.ts';
 import { api, TAG_TYPES } from '../../../shared/api/api.ts';
+import { archivesApi, useUpdateDbMutation } from '../../../shared/api/archives-api.ts';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
-import { openArchive, unsetArchive } from '../../auth/session-thunks.ts';
-import { archivesApi, useUpdateDbMutation } from '../archives-api.ts';
+import { routeDataRefreshed, selectArchive } from '../../../shared/state/general-slice.ts';
+import { modalClosed, selectModalOpen } from '../../../shared/state/modals-slice.ts';
+import { openArchive, unsetArchive } from '../../../shared/state/session-thunks.ts';
 
 const PROGRESS_POLL_MS = 500;
 

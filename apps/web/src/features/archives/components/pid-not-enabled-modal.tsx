@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { modalClosed, selectModalOpen } from '../../../app/state/modals-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { modalClosed, selectModalOpen } from '../../../shared/state/modals-slice.ts';
 
 /**
  * Opened by features with `dispatch(modalOpened('pidNotEnabled'))` when an action needs the resident

@@ -21,8 +21,8 @@ import {
 import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectIsMobile } from '../../../app/state/general-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { selectIsMobile } from '../../../shared/state/general-slice.ts';
 import { confirmUploadExit } from '../../../shared/ui/upload-exit.tsx';
 import {
   type AttachmentReference,

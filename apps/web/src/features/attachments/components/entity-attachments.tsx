@@ -4,8 +4,8 @@ import { AllegatiApi, Area, pathOf } from '@stabile/contract';
 import { IconDownload, IconEye, IconFolders, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAreaAllowed } from '../../../app/state/auth-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { isAreaAllowed } from '../../../shared/state/auth-slice.ts';
 import { HistoryButton } from '../../../shared/ui/history/history-button.tsx';
 import {
   type Allegato,

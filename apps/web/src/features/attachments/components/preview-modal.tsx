@@ -1,7 +1,7 @@
 import { Loader, Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { selectIsMobile } from '../../../app/state/general-slice.ts';
 import { useAppSelector } from '../../../shared/hooks.ts';
+import { selectIsMobile } from '../../../shared/state/general-slice.ts';
 import { PreviewFrame } from './preview-frame.tsx';
 
 export interface PreviewModalProps {

@@ -1,8 +1,8 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { Area } from '@stabile/contract';
 import { useTranslation } from 'react-i18next';
-import { isAreaAllowed } from '../../../app/state/auth-slice.ts';
 import { useAppSelector } from '../../../shared/hooks.ts';
+import { isAreaAllowed } from '../../../shared/state/auth-slice.ts';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import { useCondominiumServicesQuery } from '../common-parts-api.ts';
 import { detailId, kindOfCategory } from '../detail-ref.ts';

@@ -11,12 +11,12 @@ import {
 } from '@stabile/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAreaAllowed } from '../../../app/state/auth-slice.ts';
+import { useProvidersSearchQuery } from '../../../shared/api/lookups-api.ts';
 import { firstError } from '../../../shared/forms/first-error.ts';
 import { useAppSelector } from '../../../shared/hooks.ts';
 import { isQueuedError } from '../../../shared/offline/queued-error.ts';
+import { isAreaAllowed } from '../../../shared/state/auth-slice.ts';
 import { DateField } from '../../../shared/ui/date-field.tsx';
-import { useProvidersQuery } from '../../providers/providers-api.ts';
 import {
   type ServiceBody,
   type ServiceItem,
@@ -162,10 +162,7 @@ function ServiceForm({
   const [providerSearch, setProviderSearch] = useState('');
   const [debounced] = useDebouncedValue(providerSearch.trim(), 300);
   const searching = debounced.length >= SEARCH_MIN_LENGTH;
-  const providers = useProvidersQuery(
-    { pageNumber: 1, searchQuery: debounced },
-    { skip: !providersAllowed || !searching },
-  );
+  const providers = useProvidersSearchQuery(debounced, { skip: !providersAllowed || !searching });
   const providerOptions = new Map<string, string>();
   if (service?.fornitoreID && service.fornitoreDescr)
     providerOptions.set(String(service.fornitoreID), service.fornitoreDescr);

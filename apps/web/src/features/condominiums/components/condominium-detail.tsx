@@ -2,11 +2,11 @@ import { Badge, Group, Loader, ScrollArea, Stack, Tabs, Text, Title } from '@man
 import { type PaymentAccountStatus, paymentAccountStatusLabels } from '@stabile/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { condominiumSet } from '../../../app/state/general-slice.ts';
 import { useAppDispatch } from '../../../shared/hooks.ts';
+import { condominiumSet } from '../../../shared/state/general-slice.ts';
 import { EntityDrawerError } from '../../../shared/ui/entity-drawer-error.tsx';
 import { RecordHistory } from '../../../shared/ui/history/record-history.tsx';
-import { condominiumSections } from '../condominium-sections.ts';
+import type { CondominiumSection } from '../condominium-sections.ts';
 import { useCondominiumQuery } from '../condominiums-api.ts';
 import { AssigneesTab } from './assignees-tab.tsx';
 import { CondominiumDataTab } from './condominium-data-tab.tsx';
@@ -17,12 +17,16 @@ import { LinksTab } from './links-tab.tsx';
 export interface CondominiumDetailProps {
   id: number;
   onClose: () => void;
+  /** The other areas' tabs, in order (app/drawers/compose/condominium-detail.tsx collects them). */
+  sections?: CondominiumSection[];
 }
+
+const noSections: CondominiumSection[] = [];
 
 const stateColor: Record<number, string> = { 0: 'red', 1: 'gray', 2: 'green', 3: 'yellow', 4: 'orange' };
 
 /** The condominium drawer: header summary, then a tab for each part of the record. */
-export function CondominiumDetail({ id, onClose }: CondominiumDetailProps) {
+export function CondominiumDetail({ id, onClose, sections = noSections }: CondominiumDetailProps) {
   const { t } = useTranslation(['condominiums', 'common', 'history']);
   const dispatch = useAppDispatch();
   const { data, isError, refetch } = useCondominiumQuery(id);
@@ -77,7 +81,7 @@ export function CondominiumDetail({ id, onClose }: CondominiumDetailProps) {
             <Tabs.Tab value="registro">{t('tabs.registro')}</Tabs.Tab>
             <Tabs.Tab value="risorse">{t('tabs.risorse')}</Tabs.Tab>
             <Tabs.Tab value="incarichi">{t('tabs.incarichi')}</Tabs.Tab>
-            {condominiumSections.map((section) => (
+            {sections.map((section) => (
               <Tabs.Tab key={section.key} value={section.key}>
                 {section.title()}
               </Tabs.Tab>
@@ -107,7 +111,7 @@ export function CondominiumDetail({ id, onClose }: CondominiumDetailProps) {
         <Tabs.Panel value="incarichi" pt="md">
           <AssigneesTab condominioId={data.id} />
         </Tabs.Panel>
-        {condominiumSections.map((section) => (
+        {sections.map((section) => (
           <Tabs.Panel key={section.key} value={section.key} pt="md">
             <section.Component condominioId={data.id} />
           </Tabs.Panel>

@@ -12,8 +12,8 @@ import {
 } from '@stabile/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { esercizioSet } from '../../../app/state/general-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { esercizioSet } from '../../../shared/state/general-slice.ts';
 import { useBuildingsQuery, useExercisesQuery, useGroupsQuery } from '../condominiums-api.ts';
 import { formatDate } from '../format.ts';
 import { exerciseFields, exerciseFilterOptions, unitSetFields } from './condominium-fields.ts';

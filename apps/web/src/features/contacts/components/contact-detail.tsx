@@ -22,7 +22,7 @@ const dateFormat = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-
 const formatDate = (iso: string | null) =>
   iso ? dateFormat.format(new Date(iso.length === 10 ? `${iso}T00:00:00` : iso)) : '';
 
-/** A contact's drawer: header, editable form, delete, its assignments (attachments: drawer.tsx). */
+/** A contact's drawer: header, editable form, delete, its assignments (attachments: app/drawers/contacts.tsx). */
 export function ContactDetail({ id, onClose }: ContactDetailProps) {
   const { t } = useTranslation('common');
   const dispatch = useAppDispatch();

@@ -11,8 +11,8 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { financialMovementsOpened } from '../../../app/state/modals-slice.ts';
 import { useAppDispatch } from '../../../shared/hooks.ts';
+import { financialMovementsOpened } from '../../../shared/state/modals-slice.ts';
 import { EntityDrawerError } from '../../../shared/ui/entity-drawer-error.tsx';
 import { HistoryButton } from '../../../shared/ui/history/history-button.tsx';
 import { euro, italianDate, parseGroupDrawerId } from '../format.ts';

@@ -28,9 +28,9 @@ import {
 import { IconAdjustments, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectIsMobile } from '../../../app/state/general-slice.ts';
 import { useAppSelector } from '../../../shared/hooks.ts';
 import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
+import { selectIsMobile } from '../../../shared/state/general-slice.ts';
 import { DateField } from '../../../shared/ui/date-field.tsx';
 import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';

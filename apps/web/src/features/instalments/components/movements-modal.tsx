@@ -1,8 +1,12 @@
 import { Alert, Loader, Modal, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { modalClosed, selectFinancialMovements, selectModalOpen } from '../../../app/state/modals-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
 import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
+import {
+  modalClosed,
+  selectFinancialMovements,
+  selectModalOpen,
+} from '../../../shared/state/modals-slice.ts';
 import { euro, italianDate } from '../format.ts';
 import { useMovimentiQuery } from '../instalments-api.ts';
 import { ScrollTable } from './scroll-table.tsx';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { modalClosed, selectModalOpen } from '../../../app/state/modals-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
 import { nullUnlessQueued } from '../../../shared/offline/queued-error.ts';
+import { modalClosed, selectModalOpen } from '../../../shared/state/modals-slice.ts';
 import { RegistryCreateModal } from '../../../shared/ui/registry/registry-create-modal.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import { useCreateProviderMutation } from '../providers-api.ts';

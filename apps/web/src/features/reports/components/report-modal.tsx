@@ -12,10 +12,10 @@ import {
 import { IconPaperclip } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectUserName } from '../../../app/state/auth-slice.ts';
-import { modalClosed, selectModalOpen, selectReportModal } from '../../../app/state/modals-slice.ts';
 import type { ApiErrorResult } from '../../../shared/api/api-types.ts';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { selectUserName } from '../../../shared/state/auth-slice.ts';
+import { modalClosed, selectModalOpen, selectReportModal } from '../../../shared/state/modals-slice.ts';
 import { type ReportType, useSendReportMutation } from '../reports-api.ts';
 
 interface ReportFormValues {

@@ -1,6 +1,6 @@
 import { AuthApi, type EndpointBody, type EndpointData, NotificationApi } from '@stabile/contract';
-import { api } from '../../shared/api/api.ts';
-import { requestOf } from '../../shared/api/endpoint-request.ts';
+import { api } from './api.ts';
+import { requestOf } from './endpoint-request.ts';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({

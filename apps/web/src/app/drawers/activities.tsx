@@ -9,11 +9,15 @@ import { HistoryTabs } from '../../shared/ui/history/history-tabs.tsx';
 import { lazyNamed } from '../../shared/ui/lazy-named.ts';
 
 const EntityAttachments = lazyNamed(
-  () => import('../attachments/components/entity-attachments.tsx'),
+  () => import('../../features/attachments/components/entity-attachments.tsx'),
   'EntityAttachments',
 );
 
-const ActivityDetail = lazyNamed(() => import('./components/activity-detail.tsx'), 'ActivityDetail');
+// The detail composed with the common parts' link, in one chunk as before.
+const ActivityDetail = lazyNamed(
+  () => import('./compose/activity-detail.tsx'),
+  'ActivityDetailWithCommonParts',
+);
 
 function ActivityDrawer({ id, onClose }: EntityDrawerContentProps) {
   return (

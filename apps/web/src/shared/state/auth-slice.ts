@@ -6,7 +6,7 @@ import {
   type GestioneAccessiData,
   type PermissionFlags,
 } from '@stabile/contract';
-import { sessionStore } from '../../shared/session/session-storage.ts';
+import { sessionStore } from '../session/session-storage.ts';
 
 export type AuthStatus = 'undetermined' | 'authenticated' | 'unauthenticated';
 

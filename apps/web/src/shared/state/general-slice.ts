@@ -1,8 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { MOBILE_BREAKPOINT } from '@stabile/contract';
-import { isNativeWrapper, nativePhoneModel } from '../../shared/native/native-bridge.ts';
-import { type StoredArchive, sessionStore } from '../../shared/session/session-storage.ts';
-import { loggedOut } from '../store-actions.ts';
+import { isNativeWrapper, nativePhoneModel } from '../native/native-bridge.ts';
+import { type StoredArchive, sessionStore } from '../session/session-storage.ts';
+import { loggedOut } from './store-actions.ts';
 
 export interface CurrentArchive extends StoredArchive {}
 

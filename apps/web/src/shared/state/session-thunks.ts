@@ -1,23 +1,18 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { AccountType, AuthPath, ErrorCode } from '@stabile/contract';
-import { accessInfoLoaded, accessTokenRefreshed, unauthenticated } from '../../app/state/auth-slice.ts';
-import {
-  archiveSet,
-  archiveUnset,
-  type CurrentArchive,
-  lastAccessFinished,
-} from '../../app/state/general-slice.ts';
-import { modalOpened } from '../../app/state/modals-slice.ts';
-import type { AppThunk, RootState } from '../../app/store.ts';
-import { loggedOut, resetState } from '../../app/store-actions.ts';
-import { loginPath, refreshAccessToken } from '../../shared/api/base-query.ts';
-import { errorCodeOf } from '../../shared/api/error-message.ts';
-import { notifyNativeLogout } from '../../shared/native/native-bridge.ts';
-import { unsubscribePush } from '../../shared/push/push.ts';
-import { navigateTo } from '../../shared/session/navigation.ts';
-import { sessionStore } from '../../shared/session/session-storage.ts';
-import { archivesApi } from '../archives/archives-api.ts';
-import { authApi } from './auth-api.ts';
+import { archivesApi } from '../api/archives-api.ts';
+import { authApi } from '../api/auth-api.ts';
+import { loginPath, refreshAccessToken } from '../api/base-query.ts';
+import { errorCodeOf } from '../api/error-message.ts';
+import { notifyNativeLogout } from '../native/native-bridge.ts';
+import { unsubscribePush } from '../push/push.ts';
+import { navigateTo } from '../session/navigation.ts';
+import { sessionStore } from '../session/session-storage.ts';
+import { accessInfoLoaded, accessTokenRefreshed, unauthenticated } from './auth-slice.ts';
+import { archiveSet, archiveUnset, type CurrentArchive, lastAccessFinished } from './general-slice.ts';
+import { modalOpened } from './modals-slice.ts';
+import type { AppThunk, RootState } from './root-reducer.ts';
+import { loggedOut, resetState } from './store-actions.ts';
 
 export type OpenArchiveOutcome = 'opened' | 'needsUpdate' | 'refused';
 

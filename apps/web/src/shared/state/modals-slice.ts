@@ -28,7 +28,7 @@ export type ModalKind =
   | 'financialMovements';
 
 export interface EntityDetailsRef {
-  /** A kind registered by a feature's drawer.tsx (e.g. 'attivita', 'contatto'). */
+  /** A kind registered by an app/drawers/<area>.tsx (e.g. 'attivita', 'contatto'). */
   kind: string;
   id: string;
 }

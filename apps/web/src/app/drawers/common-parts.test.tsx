@@ -1,9 +1,9 @@
 import { AttachmentOrigin, AttachmentReferenceType } from '@stabile/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuthState } from '../../app/state/auth-slice.ts';
+import type { AuthState } from '../../shared/state/auth-slice.ts';
 import { envelope, mockFetch, renderWithProviders } from '../../test/render.tsx';
-import { drawers } from './drawer.tsx';
+import { drawers } from './common-parts.tsx';
 
 const account = { versione: 1, gestioneAccessi: true, tipo: 'pro' as const, nome: 'Studio' };
 

@@ -9,18 +9,21 @@ import { HistoryTabs } from '../../shared/ui/history/history-tabs.tsx';
 import { lazyNamed } from '../../shared/ui/lazy-named.ts';
 
 const EntityAttachments = lazyNamed(
-  () => import('../attachments/components/entity-attachments.tsx'),
+  () => import('../../features/attachments/components/entity-attachments.tsx'),
   'EntityAttachments',
 );
 
-const ContactDetail = lazyNamed(() => import('./components/contact-detail.tsx'), 'ContactDetail');
+const ProviderDetail = lazyNamed(
+  () => import('../../features/providers/components/provider-detail.tsx'),
+  'ProviderDetail',
+);
 
-function ContactDrawer({ id, onClose }: EntityDrawerContentProps) {
+function ProviderDrawer({ id, onClose }: EntityDrawerContentProps) {
   return (
-    <HistoryTabs kind="contatto" id={Number(id)}>
+    <HistoryTabs kind="fornitore" id={Number(id)}>
       <Stack gap="lg">
-        <ContactDetail id={Number(id)} onClose={onClose} />
-        <EntityAttachments tipo={AttachmentReferenceType.Person} id={Number(id)} />
+        <ProviderDetail id={Number(id)} onClose={onClose} />
+        <EntityAttachments tipo={AttachmentReferenceType.Provider} id={Number(id)} />
       </Stack>
     </HistoryTabs>
   );
@@ -28,10 +31,10 @@ function ContactDrawer({ id, onClose }: EntityDrawerContentProps) {
 
 export const drawers: EntityDrawerDefinition[] = [
   {
-    kind: 'persona',
-    area: Area.People,
+    kind: 'fornitore',
+    area: Area.Providers,
     size: 'xl',
-    title: () => i18n.t('contacts:drawerTitle'),
-    Component: ContactDrawer,
+    title: () => i18n.t('providers:drawerTitle'),
+    Component: ProviderDrawer,
   },
 ];

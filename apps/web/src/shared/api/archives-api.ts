@@ -1,6 +1,6 @@
 import { ArchiveApi as Api, type EndpointBody, type EndpointData } from '@stabile/contract';
-import { api } from '../../shared/api/api.ts';
-import { requestOf } from '../../shared/api/endpoint-request.ts';
+import { api } from './api.ts';
+import { requestOf } from './endpoint-request.ts';
 
 /** Calls made before the archive becomes the current one send its id explicitly. */
 const archiveHeader = (archiveId: number) => ({ 'X-Archive-Id': String(archiveId) });

@@ -1,5 +1,7 @@
 import { Stack } from '@mantine/core';
 import { Area, AttachmentReferenceType } from '@stabile/contract';
+import type { CommonPartKind } from '../../features/common-parts/common-parts-api.ts';
+import { parseDetailId } from '../../features/common-parts/detail-ref.ts';
 import { i18n } from '../../i18n/i18n.ts';
 import { EntityDrawerError } from '../../shared/ui/entity-drawer-error.tsx';
 import type {
@@ -8,14 +10,15 @@ import type {
 } from '../../shared/ui/entity-drawer-types.ts';
 import { HistoryTabs } from '../../shared/ui/history/history-tabs.tsx';
 import { lazyNamed } from '../../shared/ui/lazy-named.ts';
-import type { CommonPartKind } from './common-parts-api.ts';
-import { parseDetailId } from './detail-ref.ts';
 
 const EntityAttachments = lazyNamed(
-  () => import('../attachments/components/entity-attachments.tsx'),
+  () => import('../../features/attachments/components/entity-attachments.tsx'),
   'EntityAttachments',
 );
-const CommonPartDetail = lazyNamed(() => import('./components/common-part-detail.tsx'), 'CommonPartDetail');
+const CommonPartDetail = lazyNamed(
+  () => import('../../features/common-parts/components/common-part-detail.tsx'),
+  'CommonPartDetail',
+);
 
 function drawerOf(kind: CommonPartKind) {
   return function CommonPartDrawer({ id, onClose }: EntityDrawerContentProps) {

@@ -5,7 +5,11 @@ import type {
 } from '../../shared/ui/entity-drawer-types.ts';
 import { lazyNamed } from '../../shared/ui/lazy-named.ts';
 
-const CondominiumDetail = lazyNamed(() => import('./components/condominium-detail.tsx'), 'CondominiumDetail');
+// The detail with the other areas' tabs, in one chunk as before.
+const CondominiumDetail = lazyNamed(
+  () => import('./compose/condominium-detail.tsx'),
+  'CondominiumDetailWithSections',
+);
 
 function CondominiumDrawer({ id, onClose }: EntityDrawerContentProps) {
   return <CondominiumDetail id={Number(id)} onClose={onClose} />;

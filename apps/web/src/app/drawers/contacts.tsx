@@ -9,18 +9,21 @@ import { HistoryTabs } from '../../shared/ui/history/history-tabs.tsx';
 import { lazyNamed } from '../../shared/ui/lazy-named.ts';
 
 const EntityAttachments = lazyNamed(
-  () => import('../attachments/components/entity-attachments.tsx'),
+  () => import('../../features/attachments/components/entity-attachments.tsx'),
   'EntityAttachments',
 );
 
-const ProviderDetail = lazyNamed(() => import('./components/provider-detail.tsx'), 'ProviderDetail');
+const ContactDetail = lazyNamed(
+  () => import('../../features/contacts/components/contact-detail.tsx'),
+  'ContactDetail',
+);
 
-function ProviderDrawer({ id, onClose }: EntityDrawerContentProps) {
+function ContactDrawer({ id, onClose }: EntityDrawerContentProps) {
   return (
-    <HistoryTabs kind="fornitore" id={Number(id)}>
+    <HistoryTabs kind="contatto" id={Number(id)}>
       <Stack gap="lg">
-        <ProviderDetail id={Number(id)} onClose={onClose} />
-        <EntityAttachments tipo={AttachmentReferenceType.Provider} id={Number(id)} />
+        <ContactDetail id={Number(id)} onClose={onClose} />
+        <EntityAttachments tipo={AttachmentReferenceType.Person} id={Number(id)} />
       </Stack>
     </HistoryTabs>
   );
@@ -28,10 +31,10 @@ function ProviderDrawer({ id, onClose }: EntityDrawerContentProps) {
 
 export const drawers: EntityDrawerDefinition[] = [
   {
-    kind: 'fornitore',
-    area: Area.Providers,
+    kind: 'persona',
+    area: Area.People,
     size: 'xl',
-    title: () => i18n.t('providers:drawerTitle'),
-    Component: ProviderDrawer,
+    title: () => i18n.t('contacts:drawerTitle'),
+    Component: ContactDrawer,
   },
 ];

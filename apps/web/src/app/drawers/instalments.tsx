@@ -5,7 +5,10 @@ import type {
 } from '../../shared/ui/entity-drawer-types.ts';
 import { lazyNamed } from '../../shared/ui/lazy-named.ts';
 
-const InstalmentDetail = lazyNamed(() => import('./components/instalment-detail.tsx'), 'InstalmentDetail');
+const InstalmentDetail = lazyNamed(
+  () => import('../../features/instalments/components/instalment-detail.tsx'),
+  'InstalmentDetail',
+);
 
 function InstalmentDrawer({ id }: EntityDrawerContentProps) {
   return <InstalmentDetail id={id} />;
