@@ -30,7 +30,7 @@ export const listCount = shapedQuery((db, s: ListShape, v: ListValues) => {
     byClosingDate = false,
     upTo: number | RawBuilder<number> = COUNT_CAP + 1,
   ) => {
-    const filtered = applyFilters(archiveActivities(db, v.archiveId as number), shape, v, byClosingDate);
+    const filtered = applyFilters(archiveActivities(db, v.archiveId), shape, v, byClosingDate);
     return db
       .selectFrom((only ? filtered.where(only) : filtered).select(sql`1`.as('one')).limit(upTo).as('t'))
       .select((eb) => eb.fn.countAll<number>().as('n'));
@@ -83,7 +83,7 @@ export async function totalOf(
       if (g !== 0 || window.days === 0) {
         total += await readCounter(db, archiveId, stateCounter(g, counted?.filter, counted?.value));
       } else if (counted === undefined || counted.filter === 'priorita') {
-        const since = values[closedSince(window.days)] as string;
+        const since = values[closedSince(window.days)]!;
         total += await closedSinceTotal(db, archiveId, since, f.priorita);
       } else {
         exact = false;

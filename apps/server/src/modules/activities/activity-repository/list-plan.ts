@@ -23,7 +23,7 @@ import { type ActivityDb, type ActivityQuery, archiveActivities, withListItems }
  * of those rows only.
  */
 export const listPage = shapedQuery((db, s: ListShape, v: ListValues) => {
-  const archiveId = v.archiveId as number;
+  const archiveId = v.archiveId;
   const byClosingDate = s.group === 0 && closedByDate(s);
   const pageIds: PageIdsQuery = byStateGroup(s)
     ? pageIdsByStateGroup(db, s, v, [1, 2, 0])
@@ -33,7 +33,7 @@ export const listPage = shapedQuery((db, s: ListShape, v: ListValues) => {
           .select('a.id as page_id')
           .$call((q) => applyOrder(q as unknown as ActivityQuery, s.orderBy))
           .limit(pageLimit(s, v))
-          .offset(v.offset as number) as unknown as PageIdsQuery)
+          .offset(v.offset) as unknown as PageIdsQuery)
       : byClosingDate && s.orderBy === 'recenti'
         ? pageIdsByStateGroup(db, s, v, [0])
         : (byClosingDate
@@ -41,8 +41,8 @@ export const listPage = shapedQuery((db, s: ListShape, v: ListValues) => {
             : applyOrder(applyFilters(archiveActivities(db, archiveId), s, v), s.orderBy)
           )
             .select('a.id as page_id')
-            .limit(v.limit as number)
-            .offset(v.offset as number);
+            .limit(v.limit)
+            .offset(v.offset);
   // CROSS JOIN keeps the page as the outer loop on SQLite (with a bound LIMIT the planner would
   // otherwise walk the whole archive and probe the page).
   const outer = db
@@ -93,12 +93,7 @@ export function pageIdsByStateGroup(
   groups: Array<0 | 1 | 2>,
 ): PageIdsQuery {
   const inOrder = (group: 0 | 1 | 2, byClosingDate = false, only?: RawBuilder<SqlBool>) => {
-    const filtered = applyFilters(
-      archiveActivities(db, v.archiveId as number),
-      { ...s, group },
-      v,
-      byClosingDate,
-    );
+    const filtered = applyFilters(archiveActivities(db, v.archiveId), { ...s, group }, v, byClosingDate);
     const rows = only ? filtered.where(only) : filtered;
     return byClosingDate ? closedWindowInOrder(db, rows, s.orderBy) : applyOrder(rows, s.orderBy);
   };
@@ -109,27 +104,22 @@ export function pageIdsByStateGroup(
     if (s.merge?.recentFills) return first(recentClosed(db, s, v).limit(upTo(s, v)), 'g0r');
     if (closedByDay(db, s)) return db.selectFrom(closedDayMerge(db, s, v).as('g0')).selectAll();
     if (s.orderBy !== 'recenti' || s.closed.per.length > 0) {
-      return first(inOrder(0, true).limit(v.upTo as number), 'g0');
+      return first(inOrder(0, true).limit(v.upTo), 'g0');
     }
     // Newest first, the closed activities opened inside the window come first: read in order from
     // the filter's index, they usually fill the page. Only the rest of the page, if any, is read
     // from the range of closing dates (a LIMIT of 0 reads nothing; the opening date as an
     // expression, else SQLite reads every closed activity opened before the window through the
     // state index: 7 ms on 10,000 activities).
-    const since = v[closedSince(s.closed.days)] as string;
+    const since = v[closedSince(s.closed.days)];
     const recent = recentClosed(db, s, v);
     const recentCount = db
-      .selectFrom(
-        recent
-          .select(sql`1`.as('one'))
-          .limit(v.upTo as number)
-          .as('r'),
-      )
+      .selectFrom(recent.select(sql`1`.as('one')).limit(v.upTo).as('r'))
       .select((eb) => eb.fn.countAll<number>().as('n'));
     const older = inOrder(0, true, sql<SqlBool>`${unindexed('a.data_apertura')} < ${since}`).limit(
       sql<number>`${v.upTo} - (${recentCount})`,
     );
-    return first(recent.limit(v.upTo as number), 'g0r').unionAll(first(older, 'g0o'));
+    return first(recent.limit(v.upTo), 'g0r').unionAll(first(older, 'g0o'));
   };
   const [head, ...rest] = groups.map(groupIds) as [
     ReturnType<typeof groupIds>,
@@ -138,9 +128,7 @@ export function pageIdsByStateGroup(
   const union = rest.reduce((all, next) => all.unionAll(next), head);
   // Named `a`, so that applyOrder sorts the merge by the same columns.
   const merged = db.selectFrom(union.as('a')).select('a.id as page_id') as unknown as ActivityQuery;
-  return applyOrder(merged, s.orderBy)
-    .limit(pageLimit(s, v))
-    .offset(v.offset as number) as unknown as PageIdsQuery;
+  return applyOrder(merged, s.orderBy).limit(pageLimit(s, v)).offset(v.offset) as unknown as PageIdsQuery;
 }
 
 /**
@@ -167,10 +155,11 @@ export function closedWindowInOrder(
  * earlier), and each is still tested against the window (an opening date can be edited).
  */
 export function recentClosed(db: Kysely<Database>, s: ListShape, v: ListValues): ActivityQuery {
-  return applyOrder(
-    applyFilters(archiveActivities(db, v.archiveId as number), { ...s, group: 0 }, v),
-    s.orderBy,
-  ).where('a.data_apertura', '>=', v[closedSince(s.closed.days)] as string);
+  return applyOrder(applyFilters(archiveActivities(db, v.archiveId), { ...s, group: 0 }, v), s.orderBy).where(
+    'a.data_apertura',
+    '>=',
+    v[closedSince(s.closed.days)]!,
+  );
 }
 
 /** The deepest page end (offset + page size) for which recentClosedFill counts. */
@@ -178,12 +167,7 @@ export const RECENT_FILL_MAX_ROWS = 150;
 
 export const recentClosedCount = shapedQuery((db, s: ListShape, v: ListValues) =>
   db
-    .selectFrom(
-      recentClosed(db, s, v)
-        .select(sql`1`.as('one'))
-        .limit(v.upTo as number)
-        .as('r'),
-    )
+    .selectFrom(recentClosed(db, s, v).select(sql`1`.as('one')).limit(v.upTo).as('r'))
     .select((eb) => eb.fn.countAll<number>().as('n')),
 );
 
@@ -197,10 +181,10 @@ export const recentClosedCount = shapedQuery((db, s: ListShape, v: ListValues) =
  */
 export async function recentClosedFill(db: Kysely<Database>, s: ListShape, v: ListValues): Promise<boolean> {
   const closedMerged = s.group === 0 || (s.group === null && byStateGroup(s));
-  if (s.orderBy !== 'recenti' || !closedMerged || (v.upTo as number) > RECENT_FILL_MAX_ROWS) return false;
+  if (s.orderBy !== 'recenti' || !closedMerged || v.upTo > RECENT_FILL_MAX_ROWS) return false;
   if (!closedByDay(db, s)) return false;
   const [row] = await recentClosedCount(db, s, v);
-  return Number(row?.n ?? 0) >= (v.upTo as number);
+  return Number(row?.n ?? 0) >= v.upTo;
 }
 
 /**
@@ -208,12 +192,12 @@ export async function recentClosedFill(db: Kysely<Database>, s: ListShape, v: Li
  * the same statement SQLite read each term of the merge to its end (0.66 instead of 0.04 ms).
  */
 export function pageLimit(s: ListShape, v: ListValues) {
-  return s.merge ? sql.lit(s.merge.pageSize) : (v.limit as number);
+  return s.merge ? sql.lit(s.merge.pageSize) : v.limit;
 }
 
 /** How many rows of each state group a page reads: with closedDayMerge a constant too (pageLimit). */
 export function upTo(s: ListShape, v: ListValues) {
-  return s.merge ? sql.lit(s.merge.rows) : (v.upTo as number);
+  return s.merge ? sql.lit(s.merge.rows) : v.upTo;
 }
 
 export type PageIdsQuery = SelectQueryBuilder<ActivityDb, 'a', { page_id: number }>;
@@ -264,7 +248,7 @@ export function closedByDay(db: Kysely<Database>, s: ListShape): boolean {
 export function closedDayMerge(db: Kysely<Database>, s: ListShape, v: ListValues): OrderRowsQuery {
   const everyClosed: ListShape = { ...s, group: 0, closed: { days: 0, per: [] } };
   const closedOn = (closing: RawBuilder<SqlBool>) =>
-    applyFilters(archiveActivities(db, v.archiveId as number), everyClosed, v, true).where(closing);
+    applyFilters(archiveActivities(db, v.archiveId), everyClosed, v, true).where(closing);
   const days = Array.from(
     { length: s.closed.days + 1 },
     (_, i) =>

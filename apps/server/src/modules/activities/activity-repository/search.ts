@@ -40,6 +40,12 @@ import {
   type VisibilityWindow,
 } from './query.ts';
 
+/** The values of a PostgreSQL search: the list's, its tsquery and how many ids it wants. */
+type PgSearchValues = ListValues & { query: string; wanted: number };
+
+/** The values of newestMatchIds: the list's, the FTS expression, the range of rowids and how many. */
+type NewestMatchValues = ListValues & { match: string; low: number; high: number; wanted: number };
+
 /**
  * With a broad filter, how many of the newest matches a search reads before it gives up on finding
  * a page and its capped total among them (about 2 ms on SQLite).
@@ -111,7 +117,7 @@ export async function searchActivities(
         return newestIds(row);
       };
       if (window.days === 0 || window.perCondominio.size > 0) return checked(high, wanted);
-      const since = values[closedSince(window.days)] as string;
+      const since = values[closedSince(window.days)]!;
       const { ids, hiddenUpTo } = await newestVisibleIds(db, archiveId, match, since, wanted);
       if (ids.length >= wanted || hiddenUpTo === 0) return ids;
       return ids.concat(await checked(low + hiddenUpTo, wanted - ids.length));
@@ -152,7 +158,7 @@ export async function pgSearchIds(
   values: ListValues,
   wanted: number,
 ): Promise<number[]> {
-  const searchValues = { ...values, query: pgTsQuery(terms), wanted };
+  const searchValues: PgSearchValues = { ...values, query: pgTsQuery(terms), wanted };
   const group = shape.group;
   if (
     (group === 1 || group === 2) &&
@@ -177,7 +183,7 @@ export async function pgSearchIds(
 
 export const BESIDES_SEARCH_AND_PRIORITY: readonly ListFilter[] = ['searchQuery', 'priorita'];
 
-export const archiveIdOf = (values: ListValues) => values.archiveId as number;
+export const archiveIdOf = (values: ListValues) => values.archiveId;
 
 /**
  * PostgreSQL: the matches among the newest PG_WALK_BUDGET open (or suspended) activities of one
@@ -193,23 +199,22 @@ export const pgWalkedOpenMatches = preparedQuery(
 
 export const pgTsQuery = (terms: string[]) => terms.map((t) => `${t}:*`).join(' & ');
 
-export const pgMatches = (v: ListValues) => sql<SqlBool>`a.search_vector @@ to_tsquery('simple', ${v.query})`;
+export const pgMatches = (v: PgSearchValues) =>
+  sql<SqlBool>`a.search_vector @@ to_tsquery('simple', ${v.query})`;
 
 /** PostgreSQL: the matches among the archive's newest PG_WALK_BUDGET activities (an index-only scan). */
-export const pgWalkedMatches = shapedQuery((db, s: ListShape, v: ListValues) => {
+export const pgWalkedMatches = shapedQuery((db, s: ListShape, v: PgSearchValues) => {
   const newest = sql<ActivityRow>`(select id, stato_gruppo, priorita, tipo_segnalaz_id, cond_gen_id, data_chiusura, search_vector from activities where archive_id = ${v.archiveId} order by id desc limit ${sql.lit(PG_WALK_BUDGET)})`;
   const walked = db.selectFrom(newest.as('a')) as unknown as ActivityQuery;
   return applyFilters(walked.where(pgMatches(v)), s, v)
     .select('a.id')
     .orderBy('a.id', 'desc')
-    .limit(v.wanted as number);
+    .limit(v.wanted);
 });
 
 /** PostgreSQL: every match with the filters, from the GIN index (and the filters' own), sorted. */
-export const pgAllMatches = shapedQuery((db, s: ListShape, v: ListValues) => {
-  const matches = applyFilters(archiveActivities(db, v.archiveId as number).where(pgMatches(v)), s, v).select(
-    'a.id',
-  );
+export const pgAllMatches = shapedQuery((db, s: ListShape, v: PgSearchValues) => {
+  const matches = applyFilters(archiveActivities(db, v.archiveId).where(pgMatches(v)), s, v).select('a.id');
   return db
     .with(
       (cte) => cte('m').materialized(),
@@ -218,7 +223,7 @@ export const pgAllMatches = shapedQuery((db, s: ListShape, v: ListValues) => {
     .selectFrom('m')
     .select('m.id')
     .orderBy('m.id', 'desc')
-    .limit(v.wanted as number);
+    .limit(v.wanted);
 });
 
 /**
@@ -226,20 +231,20 @@ export const pgAllMatches = shapedQuery((db, s: ListShape, v: ListValues) => {
  * state tab with a closed-activity window), newest first in one JSON array (newestIdArray),
  * compiled once per shape like the lists.
  */
-export const newestMatchIds = shapedQuery((db, s: ListShape, v: ListValues) =>
+export const newestMatchIds = shapedQuery((db, s: ListShape, v: NewestMatchValues) =>
   db
     .selectFrom(
       applyFilters(
-        fromNewestMatches(db, v.archiveId as number, v.match as string, undefined, {
-          low: v.low as number,
-          high: v.high as number,
+        fromNewestMatches(db, v.archiveId, v.match, undefined, {
+          low: v.low,
+          high: v.high,
         }),
         s,
         v,
       )
         .select('a.id as page_id')
         .orderBy(newestFirst)
-        .limit(v.wanted as number)
+        .limit(v.wanted)
         .as('m'),
     )
     .select(newestIdArray(sql.ref('m.page_id')).as('ids')),
