@@ -23,7 +23,7 @@ import { archiveActivities, type VisibilityWindow } from './query.ts';
  * closed ones inside the window by a range of closing dates (activities_chiuse_idx, migration
  * 0013), instead of reading every closed activity of the filter to test its closing date.
  */
-export const listCount = shapedQuery((db, s: ListShape, v: ListValues) => {
+const listCount = shapedQuery((db, s: ListShape, v: ListValues) => {
   const count = (
     shape: ListShape,
     only?: RawBuilder<SqlBool>,
@@ -100,7 +100,7 @@ export async function totalOf(
  * The one broad filter of a list whose totals are counted (COUNTED_FILTERS) and its value;
  * undefined without filters, null with any other filter or with two of them.
  */
-export function countedFilterOf(
+function countedFilterOf(
   f: ActivityListFilters,
 ): { filter: CountedFilter; value: string | number } | undefined | null {
   const set = (Object.keys(COUNTED_FILTERS) as CountedFilter[]).filter((name) => f[name] !== undefined);

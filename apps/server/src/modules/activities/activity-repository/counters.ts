@@ -15,7 +15,7 @@ export const COUNTED_FILTERS = {
   servizio: 'servizio',
 } as const;
 export type CountedFilter = keyof typeof COUNTED_FILTERS;
-export const COUNTED_FILTER_TAGS: Record<CountedFilter, string> = {
+const COUNTED_FILTER_TAGS: Record<CountedFilter, string> = {
   priorita: 'p',
   tipoSegnalazID: 't',
   gestore: 'g:',
@@ -47,11 +47,7 @@ export type CountedAs = Pick<
 >;
 
 /** How much each counter moves when `rows` come in (sign 1) or go (sign -1). */
-export function counterDeltas(
-  rows: readonly CountedAs[],
-  sign: 1 | -1 = 1,
-  into = new Map<string, number>(),
-) {
+function counterDeltas(rows: readonly CountedAs[], sign: 1 | -1 = 1, into = new Map<string, number>()) {
   for (const r of rows) {
     const names = [stateCounter(r.stato_gruppo)];
     for (const [filter, column] of Object.entries(COUNTED_FILTERS) as [CountedFilter, keyof CountedAs][]) {
@@ -69,7 +65,7 @@ export function counterDeltas(
  * The closed activities of an archive closed since `day` (of one priority), from the counters by
  * closing day: the range of names from that day's to the end of the series (":" follows the digits).
  */
-export const closedSinceTotalQuery = preparedQuery((db, archiveId: number, from: string, to: string) =>
+const closedSinceTotalQuery = preparedQuery((db, archiveId: number, from: string, to: string) =>
   db
     .selectFrom('archive_counters')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('value'), eb.lit(0)).as('n'))

@@ -3,7 +3,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type ActivityQuery, isoDaysAgo, type VisibilityWindow } from './query.ts';
 
 /** The list filters whose values are parameters of the SQL (the condominium is `condominium`). */
-export const VALUE_FILTERS = [
+const VALUE_FILTERS = [
   'fornitoreID',
   'priorita',
   'tipoSegnalazID',
@@ -42,7 +42,7 @@ export interface ListShape {
 }
 
 /** The values of the list filters that are set (ListShape.set names them). */
-export type FilterValues = {
+type FilterValues = {
   condominium?: number;
   fornitoreID?: number;
   priorita?: number;
@@ -54,13 +54,13 @@ export type FilterValues = {
   dataDa?: string;
   dataA?: string;
 };
-export type FilterName = keyof FilterValues;
+type FilterName = keyof FilterValues;
 
 /**
  * The dates of the closed-activity window by name: the first closing day a window of days shows
  * (closedSince), each day of a window read day by day and today (closedDay, closedToday).
  */
-export type WindowValues = {
+type WindowValues = {
   [name: `closedSince${number}`]: string;
   [name: `closedDay${number}`]: string;
   closedToday?: string;
@@ -134,10 +134,7 @@ export function listInputs(
 }
 
 /** Which closed activities are inside the window; null = all of them. */
-export function closedWindowPredicate(
-  closed: ListShape['closed'],
-  v: ListValues,
-): RawBuilder<SqlBool> | null {
+function closedWindowPredicate(closed: ListShape['closed'], v: ListValues): RawBuilder<SqlBool> | null {
   const within = (days: number) => sql<SqlBool>`a.data_chiusura >= ${v[closedSince(days)]}`;
   if (closed.per.length === 0) return closed.days === 0 ? null : within(closed.days);
   const byDays = new Map<number, number[]>();
@@ -153,7 +150,7 @@ export function closedWindowPredicate(
 }
 
 /** The list's filters (not its state tab, order or page); the flags count as set when true. */
-export const LIST_FILTERS = [
+const LIST_FILTERS = [
   'searchQuery',
   'condGenID',
   'condGendID',
@@ -171,7 +168,7 @@ export const LIST_FILTERS = [
   'esercizioID',
 ] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
-export const FLAG_FILTERS: ReadonlySet<ListFilter> = new Set(['avvisi', 'attive', 'datiIncompleti']);
+const FLAG_FILTERS: ReadonlySet<ListFilter> = new Set(['avvisi', 'attive', 'datiIncompleti']);
 
 /** Whether any filter but those of `except` is set (without copying the filters: lists call it on
  * every request). */
@@ -257,7 +254,7 @@ export function applyFilters(
  * first" walked 900,000 activities closed years ago: 367 ms); `merged`, as the names of a compound
  * SELECT's columns (closedDayMerge).
  */
-export type OrderKeys = 'index' | 'sorted' | 'merged';
+type OrderKeys = 'index' | 'sorted' | 'merged';
 
 /** The list's order. */
 export function applyOrder<Q extends ActivityQuery>(
@@ -294,7 +291,7 @@ export function applyOrder<Q extends ActivityQuery>(
  * applicant, one provider, one exercise): with one of them a search walks the filter's rows and
  * reads each one's words, and a list sorts and counts them directly.
  */
-export const SELECTIVE_FILTERS = ['condominium', 'richiedenteID', 'fornitoreID', 'esercizioID'];
+const SELECTIVE_FILTERS = ['condominium', 'richiedenteID', 'fornitoreID', 'esercizioID'];
 
 export function hasSelectiveFilter(s: ListShape, except?: string): boolean {
   return s.set.some((name) => name !== except && SELECTIVE_FILTERS.includes(name));

@@ -61,7 +61,7 @@ export const listPage = shapedQuery((db, s: ListShape, v: ListValues) => {
  * activities of the window have their own index, nor for the opening-date orders without a filter
  * or with a condominium only (an index gives them).
  */
-export function byStateGroup(s: ListShape): boolean {
+function byStateGroup(s: ListShape): boolean {
   const filtered =
     s.set.some((name) => name !== 'dataDa' && name !== 'dataA') || s.avvisi || s.attive || s.datiIncompleti;
   const byOpening = s.orderBy === 'recenti' || s.orderBy === 'menoRecenti';
@@ -72,7 +72,7 @@ export function byStateGroup(s: ListShape): boolean {
 }
 
 /** The columns of every list order, which the merge of pageIdsByStateGroup sorts on. */
-export const ORDER_COLUMNS = [
+const ORDER_COLUMNS = [
   'a.id',
   'a.data_apertura',
   'a.numero_pratica',
@@ -86,7 +86,7 @@ export const ORDER_COLUMNS = [
  * order from the filter's or the order's index; closed activities inside a window from the range
  * of closing dates (byClosingDate), then sorted.
  */
-export function pageIdsByStateGroup(
+function pageIdsByStateGroup(
   db: Kysely<Database>,
   s: ListShape,
   v: ListValues,
@@ -139,7 +139,7 @@ export function pageIdsByStateGroup(
  * first"); there the window's rows are read in a subquery that its planner keeps apart (OFFSET 0),
  * by the closing dates' index, and sorted outside it.
  */
-export function closedWindowInOrder(
+function closedWindowInOrder(
   db: Kysely<Database>,
   filtered: ActivityQuery,
   order: ActivityListFilters['orderBy'],
@@ -154,7 +154,7 @@ export function closedWindowInOrder(
  * filter's index. Newest first they come before every other closed activity of the window (opened
  * earlier), and each is still tested against the window (an opening date can be edited).
  */
-export function recentClosed(db: Kysely<Database>, s: ListShape, v: ListValues): ActivityQuery {
+function recentClosed(db: Kysely<Database>, s: ListShape, v: ListValues): ActivityQuery {
   return applyOrder(applyFilters(archiveActivities(db, v.archiveId), { ...s, group: 0 }, v), s.orderBy).where(
     'a.data_apertura',
     '>=',
@@ -163,9 +163,9 @@ export function recentClosed(db: Kysely<Database>, s: ListShape, v: ListValues):
 }
 
 /** The deepest page end (offset + page size) for which recentClosedFill counts. */
-export const RECENT_FILL_MAX_ROWS = 150;
+const RECENT_FILL_MAX_ROWS = 150;
 
-export const recentClosedCount = shapedQuery((db, s: ListShape, v: ListValues) =>
+const recentClosedCount = shapedQuery((db, s: ListShape, v: ListValues) =>
   db
     .selectFrom(recentClosed(db, s, v).select(sql`1`.as('one')).limit(v.upTo).as('r'))
     .select((eb) => eb.fn.countAll<number>().as('n')),
@@ -191,7 +191,7 @@ export async function recentClosedFill(db: Kysely<Database>, s: ListShape, v: Li
  * The page's LIMIT: with closedDayMerge a constant (the page size), since with a bound LIMIT in
  * the same statement SQLite read each term of the merge to its end (0.66 instead of 0.04 ms).
  */
-export function pageLimit(s: ListShape, v: ListValues) {
+function pageLimit(s: ListShape, v: ListValues) {
   return s.merge ? sql.lit(s.merge.pageSize) : v.limit;
 }
 
@@ -200,20 +200,20 @@ export function upTo(s: ListShape, v: ListValues) {
   return s.merge ? sql.lit(s.merge.rows) : v.upTo;
 }
 
-export type PageIdsQuery = SelectQueryBuilder<ActivityDb, 'a', { page_id: number }>;
+type PageIdsQuery = SelectQueryBuilder<ActivityDb, 'a', { page_id: number }>;
 
 /**
  * The orders whose keys follow the closing date in an index of closed activities (migration 0016):
  * activities_chiuse_idx (opening date, both ways) and activities_chiuse_scadenza_idx (due date).
  */
-export const ORDERS_BY_DAY: ReadonlySet<ActivityListFilters['orderBy']> = new Set([
+const ORDERS_BY_DAY: ReadonlySet<ActivityListFilters['orderBy']> = new Set([
   'recenti',
   'menoRecenti',
   'scadenza',
 ]);
 
 /** The longest window read day by day: SQLite allows 500 terms in a compound SELECT. */
-export const MAX_DAYS_MERGED = 400;
+const MAX_DAYS_MERGED = 400;
 
 /**
  * Whether the closed activities of a list's window can be read day by day (closedDayMerge): a
@@ -231,7 +231,7 @@ export function closedDaysMergeable(s: ListShape): boolean {
 }
 
 /** On SQLite (whose compound SELECT merges its terms lazily, see closedDayMerge). */
-export function closedByDay(db: Kysely<Database>, s: ListShape): boolean {
+function closedByDay(db: Kysely<Database>, s: ListShape): boolean {
   return dialectOf(db) === 'sqlite' && closedDaysMergeable(s);
 }
 
@@ -266,7 +266,7 @@ export function closedDayMerge(db: Kysely<Database>, s: ListShape, v: ListValues
 }
 
 /** Rows of ORDER_COLUMNS. */
-export type OrderRowsQuery = SelectQueryBuilder<
+type OrderRowsQuery = SelectQueryBuilder<
   ActivityDb,
   'a',
   Pick<

@@ -11,7 +11,7 @@ export interface VisibilityWindow {
   perCondominio: Map<number, number>;
 }
 
-export const ACTIVITY_COLUMNS = [
+const ACTIVITY_COLUMNS = [
   'a.archive_id',
   'a.id',
   'a.numero_pratica',
@@ -43,7 +43,7 @@ export type ActivityDb = Database & { a: ActivityRow };
 export type ActivityQuery = SelectQueryBuilder<ActivityDb, 'a', object>;
 
 /** Joins the condominium `c`, type `t` and applicant `p` of each activity `a`. */
-export function joinNames(qb: ActivityQuery) {
+function joinNames(qb: ActivityQuery) {
   return qb
     .leftJoin('condominiums as c', (j) =>
       j.onRef('c.archive_id', '=', 'a.archive_id').onRef('c.id', '=', 'a.cond_gen_id'),
@@ -117,7 +117,7 @@ export async function listItemsByIds(
  * whatever the number of ids, so it is compiled once. The ids are the outer loop (CROSS JOIN), each
  * activity read by its key.
  */
-export const activitiesByIds = preparedQuery((db, archiveId: number, ids: string | number[]) => {
+const activitiesByIds = preparedQuery((db, archiveId: number, ids: string | number[]) => {
   const dialect = dialectOf(db);
   const page = db
     .selectFrom(idPositions(dialect, ids).as('j'))

@@ -9,7 +9,7 @@ import { activitySearchPredicate, activitySearchTerms } from '../activity-search
 import { applyFilters, applyOrder, listInputs } from './list-filters.ts';
 import { archiveActivities, idsNewestFirst, type VisibilityWindow, withNames } from './query.ts';
 
-export const activityById = preparedQuery((db, archiveId: number, id: number) =>
+const activityById = preparedQuery((db, archiveId: number, id: number) =>
   withNames(db.selectFrom('activities as a').where('a.archive_id', '=', archiveId).where('a.id', '=', id)),
 );
 

@@ -138,7 +138,7 @@ export async function searchActivities(
 export const PG_WALK_BUDGET = 16_000;
 
 /** The filters besides the search that the search walk index carries (migration 0027). */
-export const BESIDES_WALKED: readonly ListFilter[] = ['searchQuery', 'priorita', 'tipoSegnalazID'];
+const BESIDES_WALKED: readonly ListFilter[] = ['searchQuery', 'priorita', 'tipoSegnalazID'];
 
 /**
  * PostgreSQL: the newest `wanted` matches of a search, newest first. Without filters other than the
@@ -150,7 +150,7 @@ export const BESIDES_WALKED: readonly ListFilter[] = ['searchQuery', 'priorita',
  * The CTE is materialised so that the planner never walks the whole archive newest first looking
  * for a word that is rare or absent.
  */
-export async function pgSearchIds(
+async function pgSearchIds(
   db: Kysely<Database>,
   f: ActivityListFilters,
   terms: string[],
@@ -181,29 +181,28 @@ export async function pgSearchIds(
   return (await pgAllMatches(db, shape, searchValues)).map((r) => Number(r.id));
 }
 
-export const BESIDES_SEARCH_AND_PRIORITY: readonly ListFilter[] = ['searchQuery', 'priorita'];
+const BESIDES_SEARCH_AND_PRIORITY: readonly ListFilter[] = ['searchQuery', 'priorita'];
 
-export const archiveIdOf = (values: ListValues) => values.archiveId;
+const archiveIdOf = (values: ListValues) => values.archiveId;
 
 /**
  * PostgreSQL: the matches among the newest PG_WALK_BUDGET open (or suspended) activities of one
  * priority, from the partial walk index of those activities (migration 0028) without reading a row:
  * a tab and a priority keep a few percent of an archive, too few among its newest entries.
  */
-export const pgWalkedOpenMatches = preparedQuery(
+const pgWalkedOpenMatches = preparedQuery(
   (_db, archiveId: number, group: number, priorita: number, query: string, wanted: number) =>
     sql<{
       id: number;
     }>`select id from (select id, search_vector from activities where archive_id = ${archiveId} and stato_gruppo in (1, 2) and stato_gruppo = ${group} and priorita = ${priorita} order by id desc limit ${sql.lit(PG_WALK_BUDGET)}) w where search_vector @@ to_tsquery('simple', ${query}) order by id desc limit ${wanted}`,
 );
 
-export const pgTsQuery = (terms: string[]) => terms.map((t) => `${t}:*`).join(' & ');
+const pgTsQuery = (terms: string[]) => terms.map((t) => `${t}:*`).join(' & ');
 
-export const pgMatches = (v: PgSearchValues) =>
-  sql<SqlBool>`a.search_vector @@ to_tsquery('simple', ${v.query})`;
+const pgMatches = (v: PgSearchValues) => sql<SqlBool>`a.search_vector @@ to_tsquery('simple', ${v.query})`;
 
 /** PostgreSQL: the matches among the archive's newest PG_WALK_BUDGET activities (an index-only scan). */
-export const pgWalkedMatches = shapedQuery((db, s: ListShape, v: PgSearchValues) => {
+const pgWalkedMatches = shapedQuery((db, s: ListShape, v: PgSearchValues) => {
   const newest = sql<ActivityRow>`(select id, stato_gruppo, priorita, tipo_segnalaz_id, cond_gen_id, data_chiusura, search_vector from activities where archive_id = ${v.archiveId} order by id desc limit ${sql.lit(PG_WALK_BUDGET)})`;
   const walked = db.selectFrom(newest.as('a')) as unknown as ActivityQuery;
   return applyFilters(walked.where(pgMatches(v)), s, v)
@@ -213,7 +212,7 @@ export const pgWalkedMatches = shapedQuery((db, s: ListShape, v: PgSearchValues)
 });
 
 /** PostgreSQL: every match with the filters, from the GIN index (and the filters' own), sorted. */
-export const pgAllMatches = shapedQuery((db, s: ListShape, v: PgSearchValues) => {
+const pgAllMatches = shapedQuery((db, s: ListShape, v: PgSearchValues) => {
   const matches = applyFilters(archiveActivities(db, v.archiveId).where(pgMatches(v)), s, v).select('a.id');
   return db
     .with(
@@ -231,7 +230,7 @@ export const pgAllMatches = shapedQuery((db, s: ListShape, v: PgSearchValues) =>
  * state tab with a closed-activity window), newest first in one JSON array (newestIdArray),
  * compiled once per shape like the lists.
  */
-export const newestMatchIds = shapedQuery((db, s: ListShape, v: NewestMatchValues) =>
+const newestMatchIds = shapedQuery((db, s: ListShape, v: NewestMatchValues) =>
   db
     .selectFrom(
       applyFilters(
@@ -255,7 +254,7 @@ export const newestMatchIds = shapedQuery((db, s: ListShape, v: NewestMatchValue
  * the state tab, priority and type, and no closed-activity window to test on the rows (an open or
  * suspended tab, or every closed activity visible).
  */
-export function facetsCoverFilters(f: ActivityListFilters, window: VisibilityWindow): boolean {
+function facetsCoverFilters(f: ActivityListFilters, window: VisibilityWindow): boolean {
   if (hasListFilters(f, BESIDES_FACETS)) {
     return false;
   }
@@ -267,7 +266,7 @@ export function facetsCoverFilters(f: ActivityListFilters, window: VisibilityWin
  * The page and capped total of the first ids of a search, in order (up to SEARCH_COUNT_CAP + 1 of
  * them, or to the page's end), then the names of the page's rows only.
  */
-export async function pageOf(
+async function pageOf(
   db: Kysely<Database>,
   archiveId: number,
   matches: number[],
