@@ -3,7 +3,7 @@ import type { DialectName } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { searchTerms } from '../people/people-search.ts';
-import type { ActivityQuery } from './activity.repository.ts';
+import type { ActivityQuery } from './activity-repository/query.ts';
 
 /**
  * Full-text search of activities, the one place with dialect-specific query SQL for them.
