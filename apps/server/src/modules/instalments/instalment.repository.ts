@@ -1,6 +1,5 @@
 import { COUNT_CAP, InstalmentGroupType } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { dialectOf, idList, inIdList } from '../../db/dialect.ts';
 import { preparedQuery, shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordChange } from '../history/history.service.ts';
@@ -12,9 +11,10 @@ import { DEBT_TYPES } from './distribution.ts';
  * few hundred units: the lists of one exercise stay small however large the archive grows).
  *
  * The reads of the group list and of the detail are prepared queries (db/prepared.ts): built and
- * compiled by Kysely once per shape, lists of ids passed as one parameter (idList). A group page
- * or a detail runs five to nine small queries: building and compiling them cost more server time
- * than running them.
+ * compiled by Kysely once per shape. A group page or a detail runs five to nine small queries:
+ * building and compiling them cost more server time than running them. A list of ids stays a
+ * literal `in (?, ?, ...)` (its length is part of the shape): as one JSON parameter (db/dialect.ts
+ * idList) SQLite walked the whole exercise with a Bloom filter instead of seeking each id.
  */
 
 type Db = Kysely<Database>;
@@ -61,28 +61,51 @@ export async function lockRegistry(db: Db, archiveId: number, anagraficaId: numb
     .execute();
 }
 
-/** Ids as one parameter of a prepared query (db/dialect.ts idList). */
-const idsOf = (db: Db, ids: readonly number[] | undefined) =>
-  ids ? idList(dialectOf(db), [...ids]) : undefined;
+/** The values of a shaped query: the archive and exercise, and the ids of its lists (idValues). */
+type Values = { archiveId: number; esercizioId: number } & Record<string, unknown>;
+type ArchiveValues = { archiveId: number } & Record<string, unknown>;
+
+/** The length of a list of ids, as a shape: null for no list. */
+const lengthOf = (ids: readonly number[] | null | undefined) => (ids ? ids.length : null);
+
+/** The ids of a list as values of their own: `${name}0`, `${name}1`... */
+function idValues(name: string, ids: readonly number[] | null | undefined): Record<string, number> {
+  return Object.fromEntries((ids ?? []).map((id, i) => [`${name}${i}`, id]));
+}
+
+/** The placeholders of a list of `n` ids while a query is built; an empty list matches nothing. */
+function idsIn(v: ArchiveValues, name: string, n: number): number[] {
+  return n ? Array.from({ length: n }, (_, i) => v[`${name}${i}`] as number) : [-1];
+}
+
+/** The names of some registries of an exercise (their persons' names). */
+export function registryNames(db: Db, archiveId: number, esercizioId: number, ids: readonly number[]) {
+  return registryNamesQuery(db, { ids: ids.length }, { archiveId, esercizioId, ...idValues('r', ids) });
+}
+const registryNamesQuery = shapedQuery((db, shape: { ids: number }, v: Values) =>
+  db
+    .selectFrom('registries as r')
+    .innerJoin('persons as p', (j) =>
+      j.onRef('p.archive_id', '=', 'r.archive_id').onRef('p.id', '=', 'r.persona_id'),
+    )
+    .select(['r.id', 'p.descr'])
+    .where('r.archive_id', '=', v.archiveId)
+    .where('r.esercizio_id', '=', v.esercizioId)
+    .where('r.id', 'in', idsIn(v, 'r', shape.ids)),
+);
 
 export function unitsOfExercise(db: Db, archiveId: number, esercizioId: number, ids?: readonly number[]) {
-  return unitsQuery(db, { ids: ids !== undefined }, { archiveId, esercizioId, ids: idsOf(db, ids) });
+  return unitsQuery(db, { ids: lengthOf(ids) }, { archiveId, esercizioId, ...idValues('u', ids) });
 }
-const unitsQuery = shapedQuery(
-  (
-    db,
-    shape: { ids: boolean },
-    v: { archiveId: number; esercizioId: number; ids: string | number[] | undefined },
-  ) => {
-    let q = db
-      .selectFrom('units')
-      .select(['id', 'descrizione'])
-      .where('archive_id', '=', v.archiveId)
-      .where('esercizio_id', '=', v.esercizioId);
-    if (shape.ids) q = q.where(inIdList(dialectOf(db), 'id', v.ids));
-    return q.orderBy('ordine').orderBy('id').limit(+5000);
-  },
-);
+const unitsQuery = shapedQuery((db, shape: { ids: number | null }, v: Values) => {
+  let q = db
+    .selectFrom('units')
+    .select(['id', 'descrizione'])
+    .where('archive_id', '=', v.archiveId)
+    .where('esercizio_id', '=', v.esercizioId);
+  if (shape.ids !== null) q = q.where('id', 'in', idsIn(v, 'u', shape.ids));
+  return q.orderBy('ordine').orderBy('id').limit(+5000);
+});
 
 /** Roles of registries on units of an exercise: for some registries, some units, or all. */
 export function rolesOf(
@@ -93,23 +116,13 @@ export function rolesOf(
 ) {
   return rolesQuery(
     db,
-    { anagrafiche: by.anagraficaIds !== undefined, unita: by.unitaIds !== undefined },
-    {
-      archiveId,
-      esercizioId,
-      anagraficaIds: idsOf(db, by.anagraficaIds),
-      unitaIds: idsOf(db, by.unitaIds),
-    },
+    { anagrafiche: lengthOf(by.anagraficaIds), unita: lengthOf(by.unitaIds) },
+    { archiveId, esercizioId, ...idValues('a', by.anagraficaIds), ...idValues('u', by.unitaIds) },
   );
 }
-/** The values of a query of registries' or units' rows (an object type: shapedQuery's values). */
-type ByIds = {
-  archiveId: number;
-  esercizioId: number;
-  anagraficaIds: string | number[] | undefined;
-  unitaIds: string | number[] | undefined;
-};
-const rolesQuery = shapedQuery((db, shape: { anagrafiche: boolean; unita: boolean }, v: ByIds) => {
+/** Which lists of ids a query of registries' or units' rows has, and their lengths. */
+type ByShape = { anagrafiche: number | null; unita: number | null };
+const rolesQuery = shapedQuery((db, shape: ByShape, v: Values) => {
   let q = db
     .selectFrom('registry_units as ru')
     .innerJoin('units as u', (j) =>
@@ -133,8 +146,8 @@ const rolesQuery = shapedQuery((db, shape: { anagrafiche: boolean; unita: boolea
     ])
     .where('ru.archive_id', '=', v.archiveId)
     .where('ru.esercizio_id', '=', v.esercizioId);
-  if (shape.anagrafiche) q = q.where(inIdList(dialectOf(db), 'ru.anagrafica_id', v.anagraficaIds));
-  if (shape.unita) q = q.where(inIdList(dialectOf(db), 'ru.unita_id', v.unitaIds));
+  if (shape.anagrafiche !== null) q = q.where('ru.anagrafica_id', 'in', idsIn(v, 'a', shape.anagrafiche));
+  if (shape.unita !== null) q = q.where('ru.unita_id', 'in', idsIn(v, 'u', shape.unita));
   return q.orderBy('u.ordine').orderBy('ru.unita_id').orderBy('p.descr').limit(+20000);
 });
 
@@ -319,16 +332,16 @@ export async function instalmentsOf(
   const rows = await instalmentsQuery(
     db,
     {
-      anagrafiche: by.anagraficaIds !== undefined,
-      unita: by.unitaIds !== undefined,
+      anagrafiche: lengthOf(by.anagraficaIds),
+      unita: lengthOf(by.unitaIds),
       tipo: options.tipo !== undefined && options.tipo !== null,
       dueBy: Boolean(options.dueBy),
     },
     {
       archiveId,
       esercizioId,
-      anagraficaIds: idsOf(db, by.anagraficaIds),
-      unitaIds: idsOf(db, by.unitaIds),
+      ...idValues('a', by.anagraficaIds),
+      ...idValues('u', by.unitaIds),
       tipo: options.tipo,
       dueBy: options.dueBy,
     },
@@ -347,42 +360,36 @@ export async function instalmentsOf(
     createdAt: r.created_at,
   }));
 }
-const instalmentsQuery = shapedQuery(
-  (
-    db,
-    shape: { anagrafiche: boolean; unita: boolean; tipo: boolean; dueBy: boolean },
-    v: ByIds & { tipo: number | null | undefined; dueBy: string | null | undefined },
-  ) => {
-    let q = db
-      .selectFrom('instalments as i')
-      .select([
-        'i.id',
-        'i.condominio_id',
-        'i.anagrafica_id',
-        'i.unita_id',
-        'i.tipo',
-        'i.numero',
-        'i.descrizione',
-        'i.data_scadenza',
-        'i.importo_cents',
-        'i.versato_cents',
-        'i.created_at',
-      ])
-      .where('i.archive_id', '=', v.archiveId)
-      .where('i.esercizio_id', '=', v.esercizioId);
-    if (shape.anagrafiche) q = q.where(inIdList(dialectOf(db), 'i.anagrafica_id', v.anagraficaIds));
-    if (shape.unita) q = q.where(inIdList(dialectOf(db), 'i.unita_id', v.unitaIds));
-    if (shape.tipo) q = q.where('i.tipo', '=', v.tipo as number);
-    if (shape.dueBy) q = q.where('i.data_scadenza', '<=', v.dueBy as string);
-    return q.orderBy('i.data_scadenza').orderBy('i.numero').orderBy('i.id').limit(+20000);
-  },
-);
+const instalmentsQuery = shapedQuery((db, shape: ByShape & { tipo: boolean; dueBy: boolean }, v: Values) => {
+  let q = db
+    .selectFrom('instalments as i')
+    .select([
+      'i.id',
+      'i.condominio_id',
+      'i.anagrafica_id',
+      'i.unita_id',
+      'i.tipo',
+      'i.numero',
+      'i.descrizione',
+      'i.data_scadenza',
+      'i.importo_cents',
+      'i.versato_cents',
+      'i.created_at',
+    ])
+    .where('i.archive_id', '=', v.archiveId)
+    .where('i.esercizio_id', '=', v.esercizioId);
+  if (shape.anagrafiche !== null) q = q.where('i.anagrafica_id', 'in', idsIn(v, 'a', shape.anagrafiche));
+  if (shape.unita !== null) q = q.where('i.unita_id', 'in', idsIn(v, 'u', shape.unita));
+  if (shape.tipo) q = q.where('i.tipo', '=', v.tipo as number);
+  if (shape.dueBy) q = q.where('i.data_scadenza', '<=', v.dueBy as string);
+  return q.orderBy('i.data_scadenza').orderBy('i.numero').orderBy('i.id').limit(+20000);
+});
 export type InstalmentRow = Awaited<ReturnType<typeof instalmentsOf>>[number];
 
 /** The allocations of payments to some instalments, with the payment's date and receipt. */
 export async function allocationsOfInstalments(db: Db, archiveId: number, rataIds: readonly number[]) {
   if (rataIds.length === 0) return [];
-  const rows = await allocationsQuery(db, archiveId, idList(dialectOf(db), [...rataIds]));
+  const rows = await allocationsQuery(db, { rate: rataIds.length }, { archiveId, ...idValues('r', rataIds) });
   return rows.map((r) => ({
     rataId: Number(r.rata_id),
     versamentoId: Number(r.versamento_id),
@@ -391,15 +398,15 @@ export async function allocationsOfInstalments(db: Db, archiveId: number, rataId
     numeroRicevuta: r.numero_ricevuta === null ? null : Number(r.numero_ricevuta),
   }));
 }
-const allocationsQuery = preparedQuery((db, archiveId: number, rataIds: string | number[]) =>
+const allocationsQuery = shapedQuery((db, shape: { rate: number }, v: ArchiveValues) =>
   db
     .selectFrom('payment_allocations as a')
     .innerJoin('payments as v', (j) =>
       j.onRef('v.archive_id', '=', 'a.archive_id').onRef('v.id', '=', 'a.versamento_id'),
     )
     .select(['a.rata_id', 'a.versamento_id', 'a.importo_cents', 'v.data', 'v.numero_ricevuta'])
-    .where('a.archive_id', '=', archiveId)
-    .where(inIdList(dialectOf(db), 'a.rata_id', rataIds))
+    .where('a.archive_id', '=', v.archiveId)
+    .where('a.rata_id', 'in', idsIn(v, 'r', shape.rate))
     .orderBy('v.data')
     .orderBy('a.versamento_id'),
 );
@@ -413,28 +420,22 @@ export interface PayerScope {
 
 /** The payments of a scope, oldest first, each with what of it is allocated. */
 /** The shape and values of the queries of a payer scope's payments and refunds. */
-type ScopeShape = { anagrafica: boolean; unita: boolean };
-type ScopeValues = {
-  archiveId: number;
-  esercizioId: number;
-  anagraficaId: number | null | undefined;
-  unitaIds: string | number[] | undefined;
-};
-function scopeQuery(db: Db, archiveId: number, scope: PayerScope): [ScopeShape, ScopeValues] {
-  const unita = Boolean(scope.unitaIds?.length);
+type ScopeShape = { anagrafica: boolean; unita: number | null };
+function scopeQuery(archiveId: number, scope: PayerScope): [ScopeShape, Values] {
+  const unitaIds = scope.unitaIds?.length ? scope.unitaIds : null;
   return [
-    { anagrafica: scope.anagraficaId != null, unita },
+    { anagrafica: scope.anagraficaId != null, unita: lengthOf(unitaIds) },
     {
       archiveId,
       esercizioId: scope.esercizioId,
       anagraficaId: scope.anagraficaId,
-      unitaIds: unita ? idsOf(db, scope.unitaIds ?? undefined) : undefined,
+      ...idValues('u', unitaIds),
     },
   ];
 }
 
 export async function paymentsOf(db: Db, archiveId: number, scope: PayerScope) {
-  const rows = await paymentsQuery(db, ...scopeQuery(db, archiveId, scope));
+  const rows = await paymentsQuery(db, ...scopeQuery(archiveId, scope));
   return rows.map((r) => ({
     id: Number(r.id),
     anagraficaId: Number(r.anagrafica_id),
@@ -450,7 +451,7 @@ export async function paymentsOf(db: Db, archiveId: number, scope: PayerScope) {
     distribuzione: Number(r.distribuzione),
   }));
 }
-const paymentsQuery = shapedQuery((db, shape: ScopeShape, v: ScopeValues) => {
+const paymentsQuery = shapedQuery((db, shape: ScopeShape, v: Values) => {
   let q = db
     .selectFrom('payments as v')
     .innerJoin('registries as r', (j) =>
@@ -481,12 +482,12 @@ const paymentsQuery = shapedQuery((db, shape: ScopeShape, v: ScopeValues) => {
     .where('v.archive_id', '=', v.archiveId)
     .where('v.esercizio_id', '=', v.esercizioId);
   if (shape.anagrafica) q = q.where('v.anagrafica_id', '=', v.anagraficaId as number);
-  if (shape.unita) q = q.where(inIdList(dialectOf(db), 'v.unita_id', v.unitaIds));
+  if (shape.unita !== null) q = q.where('v.unita_id', 'in', idsIn(v, 'u', shape.unita));
   return q.orderBy('v.data').orderBy('v.id').limit(+5000);
 });
 
 export async function refundsOf(db: Db, archiveId: number, scope: PayerScope) {
-  const rows = await refundsQuery(db, ...scopeQuery(db, archiveId, scope));
+  const rows = await refundsQuery(db, ...scopeQuery(archiveId, scope));
   return rows.map((r) => ({
     id: Number(r.id),
     anagraficaId: Number(r.anagrafica_id),
@@ -497,14 +498,14 @@ export async function refundsOf(db: Db, archiveId: number, scope: PayerScope) {
     descrizione: r.descrizione,
   }));
 }
-const refundsQuery = shapedQuery((db, shape: ScopeShape, v: ScopeValues) => {
+const refundsQuery = shapedQuery((db, shape: ScopeShape, v: Values) => {
   let q = db
     .selectFrom('refunds')
     .select(['id', 'anagrafica_id', 'data', 'importo_cents', 'conto_id', 'modalita', 'descrizione'])
     .where('archive_id', '=', v.archiveId)
     .where('esercizio_id', '=', v.esercizioId);
   if (shape.anagrafica) q = q.where('anagrafica_id', '=', v.anagraficaId as number);
-  if (shape.unita) q = q.where(inIdList(dialectOf(db), 'unita_id', v.unitaIds));
+  if (shape.unita !== null) q = q.where('unita_id', 'in', idsIn(v, 'u', shape.unita));
   return q.orderBy('data').orderBy('id').limit(+5000);
 });
 

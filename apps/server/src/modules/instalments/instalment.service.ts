@@ -20,9 +20,7 @@ import {
 } from '@stabile/contract';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
-import { dialectOf, idList, inIdList } from '../../db/dialect.ts';
 import { nextId } from '../../db/ids.ts';
-import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
 import { runOnce } from '../../shared/idempotency.ts';
@@ -45,6 +43,7 @@ import {
   type PayerScope,
   paymentsOf,
   refundsOf,
+  registryNames,
   rolesOf,
   unitsOfExercise,
 } from './instalment.repository.ts';
@@ -399,20 +398,9 @@ export async function loadDetail(ctx: InstalmentContext, input: DetailInput): Pr
 
 async function namesOfRegistries(ctx: InstalmentContext, esercizioId: number, ids: number[]) {
   if (ids.length === 0) return new Map<number, string>();
-  const rows = await registryNames(ctx.db, ctx.archiveId, esercizioId, idList(ctx.dialect, ids));
+  const rows = await registryNames(ctx.db, ctx.archiveId, esercizioId, ids);
   return new Map(rows.map((r) => [Number(r.id), r.descr]));
 }
-const registryNames = preparedQuery((db, archiveId: number, esercizioId: number, ids: string | number[]) =>
-  db
-    .selectFrom('registries as r')
-    .innerJoin('persons as p', (j) =>
-      j.onRef('p.archive_id', '=', 'r.archive_id').onRef('p.id', '=', 'r.persona_id'),
-    )
-    .select(['r.id', 'p.descr'])
-    .where('r.archive_id', '=', archiveId)
-    .where('r.esercizio_id', '=', esercizioId)
-    .where(inIdList(dialectOf(db), 'r.id', ids)),
-);
 
 async function namesOfUnits(ctx: InstalmentContext, esercizioId: number, ids: number[]) {
   if (ids.length === 0) return new Map<number, string>();
