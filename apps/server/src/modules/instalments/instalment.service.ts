@@ -36,6 +36,7 @@ import {
   findRegistry,
   groupPage,
   type InstalmentRow,
+  instalmentAmountsOf,
   instalmentsOf,
   lockRegistry,
   maxReceiptNumber,
@@ -43,6 +44,7 @@ import {
   type PayerScope,
   paymentsOf,
   refundsOf,
+  registryNames,
   rolesOf,
   unitsOfExercise,
 } from './instalment.repository.ts';
@@ -64,6 +66,9 @@ const euro = formatEuro;
 /** Credits (refunds, surpluses) count negative: the resident is owed them. */
 const signed = (tipo: number, cents: number) => (isCredit(tipo) ? -cents : cents);
 
+/** What the totals of instalments read of each one. */
+type InstalmentAmounts = Pick<InstalmentRow, 'tipo' | 'importo' | 'versato' | 'dataScadenza'>;
+
 interface Totals {
   dovuto: number;
   versato: number;
@@ -72,7 +77,7 @@ interface Totals {
 }
 
 /** dovuto, versato (signed), saldo = dovuto - versato, and what is owed on instalments already due. */
-export function totalsOf(list: readonly InstalmentRow[], today: string): Totals {
+export function totalsOf(list: readonly InstalmentAmounts[], today: string): Totals {
   let dovuto = 0;
   let versato = 0;
   let importoScaduto = 0;
@@ -85,7 +90,7 @@ export function totalsOf(list: readonly InstalmentRow[], today: string): Totals 
   return { dovuto, versato, saldo: dovuto - versato, importoScaduto };
 }
 
-function commonestType(list: readonly InstalmentRow[]): InstalmentType {
+function commonestType(list: readonly InstalmentAmounts[]): InstalmentType {
   const counts = new Map<number, number>();
   for (const r of list) counts.set(r.tipo, (counts.get(r.tipo) ?? 0) + 1);
   let best: number = InstalmentType.Preventive;
@@ -202,7 +207,7 @@ export async function listGroups(
   const groupIds = ids.map((g) => g.id);
   const by = byUnit ? { unitaIds: groupIds } : { anagraficaIds: groupIds };
   const [instalments, roles] = await Promise.all([
-    instalmentsOf(ctx.db, ctx.archiveId, input.esercizioID, by, {
+    instalmentAmountsOf(ctx.db, ctx.archiveId, input.esercizioID, by, {
       tipo: input.gruppedTypeFilter,
       dueBy: input.advanced?.scadenzaEntro,
     }),
@@ -397,16 +402,7 @@ export async function loadDetail(ctx: InstalmentContext, input: DetailInput): Pr
 
 async function namesOfRegistries(ctx: InstalmentContext, esercizioId: number, ids: number[]) {
   if (ids.length === 0) return new Map<number, string>();
-  const rows = await ctx.db
-    .selectFrom('registries as r')
-    .innerJoin('persons as p', (j) =>
-      j.onRef('p.archive_id', '=', 'r.archive_id').onRef('p.id', '=', 'r.persona_id'),
-    )
-    .select(['r.id', 'p.descr'])
-    .where('r.archive_id', '=', ctx.archiveId)
-    .where('r.esercizio_id', '=', esercizioId)
-    .where('r.id', 'in', ids)
-    .execute();
+  const rows = await registryNames(ctx.db, ctx.archiveId, esercizioId, ids);
   return new Map(rows.map((r) => [Number(r.id), r.descr]));
 }
 
