@@ -15,7 +15,9 @@ export const ROUTE_BUDGET_KB = 300;
  * route plus a small margin): lower it whenever the routes shrink, down to ROUTE_BUDGET_KB.
  */
 // 380 until the list exports and the history tabs came in: /instalments then weighed 381.3 KB.
-export const ROUTE_CEILING_KB = 390;
+// 390 until the list filters' date fields loaded on first open and each page its own i18n
+// namespaces: the heaviest route, /activities, then weighed 365.1 KB.
+export const ROUTE_CEILING_KB = 370;
 
 /** The routes measured; every private route is opened after login, with an archive chosen. */
 export const WEIGHED_ROUTES: Array<{ path: string; private: boolean }> = [

@@ -124,6 +124,8 @@ test.describe('attività', () => {
     await list.getByRole('textbox', { name: 'Cerca' }).fill('');
 
     await list.getByRole('button', { name: 'Filtri', exact: true }).click();
+    // The date fields load with the panel's first opening.
+    await expect(list.getByRole('textbox', { name: 'Aperte dal' })).toBeVisible();
     await pick(page, list, 'Priorità', 'Bassa');
     await expect(list.getByRole('button', { name: '1 filtro attivo', exact: true })).toBeVisible();
     await list.getByRole('textbox', { name: 'Cerca' }).fill(title);

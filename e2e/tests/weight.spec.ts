@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page, Response } from '@playwright/test';
 import { chooseArchive, DEMO, login } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -7,6 +9,14 @@ import {
   scriptWeightKb,
   WEIGHED_ROUTES,
 } from '../support/route-weight.ts';
+import { REPO_ROOT } from '../support/server.ts';
+
+/** A key of an i18n namespace shown as is (`activities:title`): its namespace was not there in time. */
+const RAW_KEY = new RegExp(
+  `\\b(${readdirSync(path.join(REPO_ROOT, 'apps/web/src/i18n/it'))
+    .map((file) => file.replace(/\.ts$/, ''))
+    .join('|')}):[A-Za-z]`,
+);
 
 // Every load a cold one: no service worker serving the precache.
 test.use({ serviceWorkers: 'block' });
@@ -24,6 +34,8 @@ async function weigh(page: Page, path: string): Promise<number> {
   await page.goto(path, { waitUntil: 'networkidle', timeout: 60_000 });
   page.off('response', onResponse);
   expect(new URL(page.url()).pathname, `${path} stays on its page`).toBe(path);
+  // Each page loads its own namespaces: none of its texts shows as a raw key.
+  expect(await page.locator('body').innerText(), `${path} shows no raw i18n key`).not.toMatch(RAW_KEY);
   return (await scriptWeightKb(scripts)).gzipKb;
 }
 

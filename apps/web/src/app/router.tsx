@@ -8,7 +8,7 @@
  * lacks the permission (the sidebar hides the entry too). Pages render inside the main layout (top
  * bar, sidebar or bottom bar); the supplier's public page renders bare, with the store available.
  */
-import { Area } from '@stabile/contract';
+import type { Area } from '@stabile/contract';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../shared/ui/error-boundary.tsx';
@@ -45,7 +45,7 @@ const CommonPartsPage = page(() => import('./routes/common-parts/common-parts-pa
 const ContactsPage = page(() => import('./routes/contacts/contacts-page.tsx'));
 const ProvidersPage = page(() => import('./routes/providers/providers-page.tsx'));
 
-function guarded(area: Area, children: ReactNode) {
+function guarded(area: keyof typeof Area, children: ReactNode) {
   return <AreaRoute area={area}>{children}</AreaRoute>;
 }
 
@@ -69,10 +69,10 @@ export function AppRoutes() {
               <Route index element={<HomePage />} />
               <Route path="/condominiums" element={<CondominiumsPage />} />
               <Route path="/instalments" element={<InstalmentsPage />} />
-              <Route path="/activities" element={guarded(Area.Activities, <ActivitiesPage />)} />
-              <Route path="/commonParts" element={guarded(Area.Plants, <CommonPartsPage />)} />
-              <Route path="/contacts" element={guarded(Area.People, <ContactsPage />)} />
-              <Route path="/providers" element={guarded(Area.Providers, <ProvidersPage />)} />
+              <Route path="/activities" element={guarded('Activities', <ActivitiesPage />)} />
+              <Route path="/commonParts" element={guarded('Plants', <CommonPartsPage />)} />
+              <Route path="/contacts" element={guarded('People', <ContactsPage />)} />
+              <Route path="/providers" element={guarded('Providers', <ProvidersPage />)} />
             </Route>
           </Route>
           <Route path="*" element={<NotFoundPage />} />

@@ -1,5 +1,5 @@
 import { LOCALE } from '@stabile/contract';
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /**
@@ -7,8 +7,13 @@ import { initReactI18next } from 'react-i18next';
  * strings) becomes the namespace `<namespace>`: a feature adds its own file, nothing else to edit.
  * Use: `const { t } = useTranslation('activities'); t('title')` or `t('common:save')`.
  *
- * The namespaces of the public pages are bundled with the entry; the others are loaded with the
- * private area (`loadAllNamespaces`, awaited before it renders), which keeps /login light.
+ * The namespaces of the public pages are bundled with the entry; each other one is loaded when first
+ * needed, so a page fetches only its own area's strings:
+ * - `useTranslation(ns)` suspends until `ns` is there (the backend below; react-i18next's Suspense),
+ *   and the nearest `<Suspense>` (the lazy route's, the drawer's) waits for it: no raw key shows;
+ * - a key of a namespace not loaded yet read with `t('ns:key')` or `i18n.t` outside a component
+ *   (the drawers' titles) reads '' and loads `ns`; every `useTranslation` re-renders once it is in.
+ * The private area loads its shell's namespaces before it renders (`SHELL_NAMESPACES`).
  */
 const PUBLIC_NAMESPACES = ['common', 'errors', 'auth'];
 
@@ -25,36 +30,67 @@ export const publicResources: Record<string, Record<string, unknown>> = Object.f
   Object.entries(eagerModules).map(([file, module]) => [namespaceOf(file), module.default]),
 );
 
+/** What the private area's shell (top bar, sidebar, search, reports, exports) reads on every page. */
+export const SHELL_NAMESPACES = ['layout', 'archives', 'search', 'reports', 'exports'];
+
+/** Reads a namespace's file (the lazy chunk of `./it/<namespace>.ts`); an unknown one is empty. */
+const namespaceBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (_language, namespace, callback) => {
+    const load = lazyModules[`./it/${namespace}.ts`] ?? (async () => ({ default: {} }));
+    load().then(
+      (module) => {
+        callback(null, module.default as never);
+      },
+      (error: Error) => {
+        callback(error, false);
+      },
+    );
+  },
+};
+
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  lng: LOCALE,
-  fallbackLng: LOCALE,
-  supportedLngs: [LOCALE],
-  resources: { [LOCALE]: publicResources },
-  ns: PUBLIC_NAMESPACES,
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
-});
+void i18n
+  .use(namespaceBackend)
+  .use(initReactI18next)
+  .init({
+    lng: LOCALE,
+    fallbackLng: LOCALE,
+    supportedLngs: [LOCALE],
+    resources: { [LOCALE]: publicResources },
+    // The bundled namespaces are there; the backend loads the others.
+    partialBundledLanguages: true,
+    ns: PUBLIC_NAMESPACES,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+    // A namespace loaded later re-renders the components that read it (e.g. a drawer's title).
+    react: { bindI18n: 'languageChanged loaded' },
+    appendNamespaceToMissingKey: true,
+    parseMissingKeyHandler: (key: string, defaultValue?: string) => {
+      const namespace = key.slice(0, key.indexOf(':'));
+      if (!i18n.hasResourceBundle(LOCALE, namespace)) {
+        void i18n.loadNamespaces(namespace);
+        return defaultValue ?? '';
+      }
+      return defaultValue ?? key;
+    },
+  });
 
-let loadingAll: Promise<void> | null = null;
+/** Loads the given namespaces (those not there yet); resolves when they are in. */
+export function loadNamespaces(...namespaces: string[]): Promise<void> {
+  return i18n.loadNamespaces(namespaces.filter((namespace) => !i18n.hasResourceBundle(LOCALE, namespace)));
+}
 
-/** Adds every other namespace (features' files included). Safe to call more than once. */
+/** Adds every namespace (features' files included): for the unit tests. Safe to call more than once. */
 export function loadAllNamespaces(): Promise<void> {
-  loadingAll ??= Promise.all(
-    Object.entries(lazyModules).map(async ([file, load]) => {
-      const module = await load();
-      i18n.addResourceBundle(LOCALE, namespaceOf(file), module.default, true, true);
-    }),
-  ).then(() => undefined);
-  return loadingAll;
+  return loadNamespaces(...Object.keys(lazyModules).map(namespaceOf));
 }
 
 /** Adds one namespace (a public page outside the private area, e.g. the attachment preview). */
-export async function loadNamespace(namespace: string): Promise<void> {
-  const load = lazyModules[`./it/${namespace}.ts`];
-  if (!load || i18n.hasResourceBundle(LOCALE, namespace)) return;
-  i18n.addResourceBundle(LOCALE, namespace, (await load()).default, true, true);
+export function loadNamespace(namespace: string): Promise<void> {
+  return loadNamespaces(namespace);
 }

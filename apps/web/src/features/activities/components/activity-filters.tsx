@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { priorities, priorityLabels, serviceTypeLabels, serviceTypes } from '@stabile/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../shared/ui/date-field.tsx';
+import { LazyDateField as DateField } from '../../../shared/ui/lazy-date-field.tsx';
 import {
   useActivityCondominiumsQuery,
   useActivityExercisesQuery,

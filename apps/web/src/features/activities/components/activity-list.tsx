@@ -125,6 +125,8 @@ export function ActivityList({ onCreate }: ActivityListProps) {
   const [search, setSearch] = useState('');
   // A link from the condominium drawer opens the list filtered on that condominium (?condGenID=).
   const [showFilters, setShowFilters] = useState(filters.condGenID !== '');
+  // The panel (its selects' lists, its date fields) is mounted when it first opens.
+  const [filtersOpened, setFiltersOpened] = useState(showFilters);
   const setPage = (value: number) => update({ page: value });
   const [debounced] = useDebouncedValue(search.trim(), FILTER_DEBOUNCE_MS);
   const searchQuery = debounced.length >= SEARCH_MIN_LENGTH ? debounced : '';
@@ -197,7 +199,10 @@ export function ActivityList({ onCreate }: ActivityListProps) {
         <Button
           variant={filterCount > 0 ? 'light' : 'default'}
           leftSection={<IconFilter size={16} aria-hidden />}
-          onClick={() => setShowFilters((v) => !v)}
+          onClick={() => {
+            setShowFilters((v) => !v);
+            setFiltersOpened(true);
+          }}
           aria-expanded={showFilters}
         >
           {filterCount > 0 ? t('filtersActive', { count: filterCount }) : t('filters')}
@@ -224,7 +229,7 @@ export function ActivityList({ onCreate }: ActivityListProps) {
       </Group>
       <Collapse expanded={showFilters}>
         <Card withBorder padding="sm">
-          <ActivityFilters values={filters} onChange={changeFilters} />
+          {filtersOpened && <ActivityFilters values={filters} onChange={changeFilters} />}
         </Card>
       </Collapse>
       {isError && (

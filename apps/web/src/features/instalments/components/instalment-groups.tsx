@@ -31,8 +31,8 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../shared/hooks.ts';
 import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
 import { selectIsMobile } from '../../../shared/state/general-slice.ts';
-import { DateField } from '../../../shared/ui/date-field.tsx';
 import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
+import { LazyDateField } from '../../../shared/ui/lazy-date-field.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import { euro, groupDrawerId } from '../format.ts';
 import { type RataGroupItem, useRataEserciziQuery, useRataGroupsQuery } from '../instalments-api.ts';
@@ -65,6 +65,7 @@ export function InstalmentGroups({
   const [search, setSearch] = useState(filters.searchText);
   const [debounced] = useDebouncedValue(search.trim(), FILTER_DEBOUNCE_MS);
   const [advancedOpen, setAdvancedOpen] = useState(false);
+  const [advancedOpened, setAdvancedOpened] = useState(false);
   const exercises = useRataEserciziQuery(filters.condominioId ?? 0, { skip: !filters.condominioId });
 
   useEffect(() => {
@@ -161,7 +162,10 @@ export function InstalmentGroups({
         <Button
           variant="subtle"
           leftSection={<IconAdjustments size={16} aria-hidden />}
-          onClick={() => setAdvancedOpen((open) => !open)}
+          onClick={() => {
+            setAdvancedOpen((open) => !open);
+            setAdvancedOpened(true);
+          }}
           aria-expanded={advancedOpen}
         >
           {t('advanced')}
@@ -177,12 +181,17 @@ export function InstalmentGroups({
               onFiltersChange({ advanced: { ...filters.advanced, soloDaVersare: e.currentTarget.checked } })
             }
           />
-          <DateField
-            label={t('scadenzaEntro')}
-            value={filters.advanced.scadenzaEntro}
-            onChange={(value) => onFiltersChange({ advanced: { ...filters.advanced, scadenzaEntro: value } })}
-            clearable
-          />
+          {/* Its date field loads when the panel first opens. */}
+          {advancedOpened && (
+            <LazyDateField
+              label={t('scadenzaEntro')}
+              value={filters.advanced.scadenzaEntro}
+              onChange={(value) =>
+                onFiltersChange({ advanced: { ...filters.advanced, scadenzaEntro: value } })
+              }
+              clearable
+            />
+          )}
         </Group>
       </Collapse>
 
