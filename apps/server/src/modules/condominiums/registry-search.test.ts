@@ -17,6 +17,8 @@ import { listCondominiums } from './condominium.repository.ts';
 let t: TestApp;
 let s: TestSession;
 const N = 1300;
+/** One in 11 in a "Piazza": more managed matches than the search's cap, yet sparse (under a tenth). */
+const piazza = (id: number) => id % 11 === 0;
 const names: Array<{ id: number; sort: string; gestito: boolean; rare: boolean; stato: number }> = [];
 
 beforeAll(async () => {
@@ -39,7 +41,7 @@ beforeAll(async () => {
       codice: String(id).padStart(5, '0'),
       intestazione,
       intestazione_sort: searchDocument(intestazione),
-      indirizzo: `Via Verdi, ${id}`,
+      indirizzo: `${piazza(id) ? 'Piazza' : 'Via'} Verdi, ${id}`,
       cap: '20121',
       citta,
       provincia: rare ? 'LO' : 'MI',
@@ -59,7 +61,7 @@ beforeAll(async () => {
       stato_conto_pagamenti: stato,
       saldo_ts_pay_cents: null,
       saldo_ts_pay_at: null,
-      search_doc: searchDocument(intestazione, `Via Verdi, ${id}`, citta),
+      search_doc: searchDocument(intestazione, `${piazza(id) ? 'Piazza' : 'Via'} Verdi, ${id}`, citta),
       created_at: now,
       updated_at: now,
       obj_version: 1,
@@ -121,17 +123,29 @@ async function condominiums(search: string, extra: { statoContoPagamenti?: numbe
 }
 
 describe('condominium search over more matches than the count cap', () => {
-  it('a term in every condominium: the first page in name order, the total capped', async () => {
+  it('a term in (almost) every condominium: pages in name order, the total capped', async () => {
     const managed = names.filter((n) => n.gestito).sort(bySort);
     expect(managed.length).toBeGreaterThan(SEARCH_COUNT_CAP);
-    const first = await condominiums('via verdi');
+    const first = await condominiums('verdi');
     expect(first).toEqual({
       ids: managed.slice(0, 15).map((n) => n.id),
       total: SEARCH_COUNT_CAP,
       capped: true,
     });
     const third = await condominiums('via', {}, 30);
-    expect(third.ids).toEqual(managed.slice(30, 45).map((n) => n.id));
+    const inVia = managed.filter((n) => !piazza(n.id));
+    expect(third.ids).toEqual(inVia.slice(30, 45).map((n) => n.id));
+  });
+
+  it('a term in one condominium in eleven: more than the cap, each page as sorting every match gives', async () => {
+    const expected = names.filter((n) => n.gestito && piazza(n.id)).sort(bySort);
+    expect(expected.length).toBeGreaterThan(SEARCH_COUNT_CAP);
+    expect(await condominiums('piazza')).toEqual({
+      ids: expected.slice(0, 15).map((n) => n.id),
+      total: SEARCH_COUNT_CAP,
+      capped: true,
+    });
+    expect((await condominiums('piazza', {}, 90)).ids).toEqual(expected.slice(90, 105).map((n) => n.id));
   });
 
   it('with a filter that leaves fewer than the cap: the exact total and the filtered page', async () => {

@@ -1,4 +1,4 @@
-import { SEARCH_COUNT_CAP } from '@stabile/contract';
+import { COUNT_CAP, SEARCH_COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { documentMatches } from '../../db/search-terms.ts';
@@ -14,10 +14,12 @@ import { documentMatches } from '../../db/search-terms.ts';
  *    many rows match, it reads at most SEARCH_COUNT_CAP + 1 of them that pass the filters: the total.
  * 2. The page, up to SEARCH_COUNT_CAP matches: the same reads, the sorter keeping only offset + limit rows
  *    (no list of every match sent back here to be sorted and cut).
- * 3. The page, more matches: they are dense, so the name index (the filter's, or the archive's) is
- *    walked in order and each entry's search document tested as FTS5 would (documentMatches: `instr`
- *    in C, then the words in JavaScript for the few that hold the text); the walk stops at the
- *    page's end, a few entries past it for a common word.
+ * 3. The page, more matches, sparse ones (under DENSE_SHARE of the ids between the first and the last
+ *    match counted) and at most COUNT_CAP of them: read by key and sorted, as in 2.
+ * 4. The page, more matches, dense ones (or too many to sort): the name index (the filter's, or the
+ *    archive's) is walked in order and each entry's search document tested as FTS5 would
+ *    (documentMatches: `instr` in C, then the words in JavaScript for the few that hold the text); the
+ *    walk stops at the page's end, a few entries past it for a common word.
  *
  * Before (0024) the dense case built the set of every match of the archive from the FTS index (4,442
  * of 5,000 condominiums for "via": it grew with the archive), walked the name order probing it up to
@@ -25,6 +27,12 @@ import { documentMatches } from '../../db/search-terms.ts';
  */
 
 const ROWID_BASE = 4294967296;
+
+/**
+ * The share of the archive's rows that must match for the name walk to be the cheaper way to a page
+ * (it reads about page / share index entries, each tested for the words).
+ */
+const DENSE_SHARE = 0.1;
 
 export interface RegistrySearch {
   table: 'condominiums' | 'common_parts';
@@ -56,16 +64,29 @@ export async function searchPageIds(
     and c.id = f.rowid - cast(${low} as integer)
     where ${fts} match ${s.match} and f.rowid between ${low} and ${high} ${where}`;
 
-  const counted = await sql<{ n: number }>`select count(*) as n
-    from (select 1 from ${byKey} limit +${SEARCH_COUNT_CAP + 1})`.execute(db);
+  const counted = await sql<{ n: number; lo: number | null; hi: number | null }>`select count(*) as n,
+    min(id) as lo, max(id) as hi from (select c.id as id from ${byKey} limit +${SEARCH_COUNT_CAP + 1})`.execute(
+    db,
+  );
   const n = Number(counted.rows[0]?.n ?? 0);
   const capped = n > SEARCH_COUNT_CAP;
   const total = capped ? SEARCH_COUNT_CAP : n;
   if (n === 0 || (!capped && s.offset >= n)) return { ids: [], total, capped };
-  if (!capped) {
+  const pageByKey = async () => {
     const page = await sql<{ id: number }>`select c.id from ${byKey}
       order by ${sort}, c.id limit +${s.limit} offset ${s.offset}`.execute(db);
     return { ids: page.rows.map((r) => Number(r.id)), total, capped };
+  };
+  if (!capped) return pageByKey();
+  // More than the cap: the share of the ids that match, read from the span of the first matches
+  // (FTS order is id order), says which way finds the page at less cost. Dense: the name walk stops
+  // after about page / share entries. Sparse: the name walk would read many entries per match, so
+  // the matches are read by key and sorted, when they are not too many for that.
+  const span = Number(counted.rows[0]?.hi ?? 0) - Number(counted.rows[0]?.lo ?? 0) + 1;
+  if (n / span < DENSE_SHARE) {
+    const more = await sql<{ n: number }>`select count(*) as n
+      from (select 1 from ${byKey} limit +${COUNT_CAP + 1})`.execute(db);
+    if (Number(more.rows[0]?.n ?? 0) <= COUNT_CAP) return pageByKey();
   }
 
   const terms = [...s.match.matchAll(/"([^"]+)"\*/g)].map((m) => m[1] as string);
