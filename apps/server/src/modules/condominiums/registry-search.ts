@@ -84,9 +84,13 @@ export async function searchPageIds(
   // the matches are read by key and sorted, when they are not too many for that.
   const span = Number(counted.rows[0]?.hi ?? 0) - Number(counted.rows[0]?.lo ?? 0) + 1;
   if (n / span < DENSE_SHARE) {
-    const more = await sql<{ n: number }>`select count(*) as n
-      from (select 1 from ${byKey} limit +${COUNT_CAP + 1})`.execute(db);
-    if (Number(more.rows[0]?.n ?? 0) <= COUNT_CAP) return pageByKey();
+    // One pass: up to COUNT_CAP + 1 matches read by key, sorted for the page, and counted (the window
+    // count is taken before the page is cut) to tell whether they were all there.
+    const page = await sql<{ id: number; n: number }>`select id, count(*) over () as n
+      from (select c.id as id, ${sort} as name from ${byKey} limit +${COUNT_CAP + 1})
+      order by name, id limit +${s.limit} offset ${s.offset}`.execute(db);
+    if (page.rows.length > 0 && Number(page.rows[0]?.n) <= COUNT_CAP)
+      return { ids: page.rows.map((r) => Number(r.id)), total, capped };
   }
 
   const terms = [...s.match.matchAll(/"([^"]+)"\*/g)].map((m) => m[1] as string);
