@@ -109,12 +109,19 @@ function bodyCase(operation: Operation): fc.Arbitrary<BodyCase> {
   );
 }
 
+/**
+ * A generated value as the text of a query parameter. Objects go as JSON: one generated with a
+ * `toString` or `valueOf` key has no usable String() (it throws).
+ */
+const asQueryText = (value: unknown): string =>
+  value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value);
+
 function queryCase(operation: Operation): fc.Arbitrary<Record<string, string>> {
   const parameters = (operation.parameters ?? []).filter((p) => p.in === 'query');
   const entries = parameters.map((p) =>
     fc.option(
       fc.oneof(
-        { weight: 3, arbitrary: arbitraryOf(p.schema).map(String) },
+        { weight: 3, arbitrary: arbitraryOf(p.schema).map(asQueryText) },
         { weight: 2, arbitrary: pathValue(knownIds) },
       ),
       { nil: undefined },
