@@ -129,6 +129,8 @@ test.describe('modifica di un’attività', () => {
       .addCookies([{ name: 'stabile_notifiche', value: '2', url: process.env.E2E_BASE_URL as string }]);
     await login(page, DEMO.pro.username, DEMO.pro.password);
     await chooseArchive(page, DEMO.archives.protected.name, DEMO.archives.protected.password);
+    // The archive is open (and kept for the reload) once the chooser is gone, not when its dialog closes.
+    await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
     await page.goto('/activities');
     await expect(page.getByRole('heading', { level: 1, name: 'Attività' })).toBeVisible({ timeout: 90_000 });
     await page.getByRole('button', { name: 'Nuova attività nascosta' }).click();
