@@ -1,10 +1,11 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { Area, idParamSchema } from '@stabile/contract';
+import { Area, endpoint, idParamSchema } from '@stabile/contract';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { route } from './route.ts';
 
 interface Operation {
   operationId?: string;
@@ -26,34 +27,44 @@ interface Document {
 let t: TestApp;
 let document: Document;
 
+/** Three declared calls of each auth level, beside the app's own: archive with an area, account, public. */
+const Prova = {
+  archivio: endpoint({
+    operationId: 'provaArchivio',
+    method: 'GET',
+    path: '/api/prova-archivio/:id',
+    summary: 'Prova di archivio',
+    tags: ['prova'],
+    area: Area.Plants,
+    params: idParamSchema,
+    response: z.null(),
+  }),
+  account: endpoint({
+    operationId: 'provaAccount',
+    method: 'GET',
+    path: '/api/prova-account',
+    summary: 'Prova di account',
+    tags: ['prova'],
+    auth: 'account',
+    response: z.null(),
+  }),
+  pubblica: endpoint({
+    operationId: 'provaPubblica',
+    method: 'POST',
+    path: '/user/prova-pubblica',
+    summary: 'Prova pubblica',
+    tags: ['prova'],
+    auth: 'none',
+    body: z.object({ valore: z.union([z.string(), z.number(), z.null()]) }),
+    response: z.null(),
+  }),
+};
+
 beforeAll(async () => {
   t = await buildTestApp({}, async (app) => {
-    // Routes registered the older way, without a declaration: the document still names their
-    // operationId, security and error answers, from their config.
-    app.get(
-      '/api/prova-senza-dichiarazione/:id',
-      {
-        config: { area: Area.Plants },
-        schema: { summary: 'Prova di archivio', tags: ['prova'], params: idParamSchema },
-      },
-      async () => ({ data: null, error: null }),
-    );
-    app.get(
-      '/api/prova-account',
-      { config: { auth: 'account' }, schema: { summary: 'Prova di account', tags: ['prova'] } },
-      async () => ({ data: null, error: null }),
-    );
-    app.post(
-      '/user/prova-pubblica',
-      {
-        schema: {
-          summary: 'Prova pubblica',
-          tags: ['prova'],
-          body: z.object({ valore: z.union([z.string(), z.number(), z.null()]) }),
-        },
-      },
-      async () => ({ data: null, error: null }),
-    );
+    route(app, Prova.archivio, async () => null);
+    route(app, Prova.account, async () => null);
+    route(app, Prova.pubblica, async () => null);
   });
   document = (await t.app.inject({ url: '/api/docs/json' })).json();
 });
@@ -87,9 +98,9 @@ describe('the OpenAPI document', () => {
     expect(document.tags).toContainEqual({ name: 'prova' });
   });
 
-  it('gives a route without a declaration its operationId, security and error answers', () => {
-    const archive = document.paths['/api/prova-senza-dichiarazione/{id}']?.get;
-    expect(archive?.operationId).toBe('getProvaSenzaDichiarazioneById');
+  it("names each declared call's operationId, security and error answers, each answer described", () => {
+    const archive = document.paths['/api/prova-archivio/{id}']?.get;
+    expect(archive?.operationId).toBe('provaArchivio');
     expect(archive?.security).toEqual([{ bearer: [], archive: [] }]);
     expect(Object.keys(archive?.responses ?? {}).sort()).toEqual(['200', '400', '401', '403']);
     expect(archive?.responses[403]).toMatchObject({
@@ -102,7 +113,7 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(account?.responses ?? {}).sort()).toEqual(['200', '400', '401']);
 
     const open = document.paths['/user/prova-pubblica']?.post;
-    expect(open?.operationId).toBe('postUserProvaPubblica');
+    expect(open?.operationId).toBe('provaPubblica');
     expect(open?.security).toEqual([]);
     expect(Object.keys(open?.responses ?? {}).sort()).toEqual(['200', '400']);
     // OpenAPI 3.0 allows `nullable` only beside a type: a nullable union carries it on each member.

@@ -44,7 +44,7 @@ export type RouteHandler<E extends Endpoint> = (input: RouteInput<E>) => Promise
  * The OpenAPI security of an auth level: a public call needs nothing, an account call the bearer
  * token, an archive call the bearer token and the `X-Archive-Id` header (schemes of app.ts).
  */
-export const SECURITY = {
+const SECURITY = {
   none: [],
   account: [{ bearer: [] }],
   archive: [{ bearer: [], archive: [] }],
@@ -54,11 +54,7 @@ export const SECURITY = {
  * The HTTP statuses of a call's error answers: validation (113) always, authentication (111) unless
  * public, the permission area (120) when it has one, and the catalogue codes it declares.
  */
-export function errorStatusesOf(
-  auth: EndpointAuth,
-  hasArea: boolean,
-  errors: readonly number[] = [],
-): number[] {
+function errorStatusesOf(auth: EndpointAuth, hasArea: boolean, errors: readonly number[] = []): number[] {
   const codes = new Set<number>([113, ...errors]);
   if (auth !== 'none') codes.add(111);
   if (hasArea) codes.add(120);
