@@ -1,9 +1,6 @@
-import { Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../shared/hooks.ts';
-import { EntityDrawerError } from '../../../shared/ui/entity-drawer-error.tsx';
-import { RegistryDetailView } from '../../../shared/ui/registry/registry-detail-view.tsx';
+import { registryDetail } from '../../../shared/ui/registry/registry-detail.tsx';
 import {
   useContactAssignmentsQuery,
   useContactQuery,
@@ -13,47 +10,19 @@ import {
 import { currentContactSet } from '../contacts-slice.ts';
 import { ContactForm } from './contact-form.tsx';
 
-export interface ContactDetailProps {
-  id: number;
-  onClose: () => void;
-}
-
 const dateFormat = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric' });
 const formatDate = (iso: string | null) =>
   iso ? dateFormat.format(new Date(iso.length === 10 ? `${iso}T00:00:00` : iso)) : '';
 
 /** A contact's drawer: header, editable form, delete, its assignments (attachments: app/drawers/contacts.tsx). */
-export function ContactDetail({ id, onClose }: ContactDetailProps) {
-  const { t } = useTranslation('common');
-  const dispatch = useAppDispatch();
-  const { data, isError, isFetching, refetch } = useContactQuery(id);
-  const [update, updating] = useUpdateContactMutation();
-  const [remove, removing] = useDeleteContactMutation();
-
-  // The contact open in the drawer is the current contact (spec section 3).
-  useEffect(() => {
-    dispatch(currentContactSet(id));
-    return () => {
-      dispatch(currentContactSet(null));
-    };
-  }, [dispatch, id]);
-
-  if (isError) return <EntityDrawerError onRetry={() => void refetch()} />;
-  if (!data) return <Loader size="sm" role="status" aria-label={t('loading')} />;
-  return (
-    <RegistryDetailView
-      record={data}
-      Form={ContactForm}
-      saving={updating.isLoading || isFetching}
-      deleting={removing.isLoading}
-      onSave={(body) => update({ id: data.id, body }).unwrap()}
-      onDelete={(objVersion) => remove({ id: data.id, objVersion }).unwrap()}
-      onClose={onClose}
-    >
-      <ContactExtras id={data.id} />
-    </RegistryDetailView>
-  );
-}
+export const ContactDetail = registryDetail({
+  useRecord: useContactQuery,
+  useUpdate: useUpdateContactMutation,
+  useRemove: useDeleteContactMutation,
+  currentSet: currentContactSet,
+  Form: ContactForm,
+  Extras: ContactExtras,
+});
 
 function ContactExtras({ id }: { id: number }) {
   const { t } = useTranslation(['contacts', 'common']);
