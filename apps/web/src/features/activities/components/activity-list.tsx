@@ -7,7 +7,6 @@ import {
   Collapse,
   Group,
   Loader,
-  Pagination,
   Select,
   Stack,
   Table,
@@ -41,6 +40,7 @@ import { useSearchParams } from 'react-router';
 import { PendingBadge } from '../../../shared/offline/pending-badge.tsx';
 import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
 import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
+import { ListPagination } from '../../../shared/ui/list-pagination.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import {
   useActivitiesQuery,
@@ -322,22 +322,12 @@ export function ActivityList({ onCreate }: ActivityListProps) {
               </Table.Tbody>
             </Table>
           )}
-          {pagination && pagination.totalPages > 1 && (
-            <Pagination
-              total={pagination.totalPages}
-              value={page}
-              onChange={(p) => startTransition(() => setPage(p))}
-              siblings={narrow ? 0 : 1}
-              getControlProps={(control) => ({
-                'aria-label':
-                  control === 'previous'
-                    ? t('common:previous')
-                    : control === 'next'
-                      ? t('common:next')
-                      : control,
-              })}
-            />
-          )}
+          <ListPagination
+            pagination={pagination}
+            page={page}
+            onChange={(p) => startTransition(() => setPage(p))}
+            narrow={narrow}
+          />
         </>
       )}
     </Stack>

@@ -6,7 +6,6 @@ import {
   Center,
   Group,
   Loader,
-  Pagination,
   Select,
   SimpleGrid,
   Stack,
@@ -32,6 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
 import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
 import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
+import { ListPagination } from '../../../shared/ui/list-pagination.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import { type CommonPartItem, useCommonPartsQuery, useCondominiumOptionsQuery } from '../common-parts-api.ts';
 import {
@@ -231,22 +231,12 @@ export function CommonPartList({ onAddPlant, onAddEnvironment }: CommonPartListP
               </Table.Tbody>
             </Table>
           )}
-          {pagination && pagination.totalPages > 1 && (
-            <Pagination
-              total={pagination.totalPages}
-              value={filters.pageNumber}
-              onChange={(p) => dispatch(commonPartsPageChanged(p))}
-              siblings={narrow ? 0 : 1}
-              getControlProps={(control) => ({
-                'aria-label':
-                  control === 'previous'
-                    ? t('common:previous')
-                    : control === 'next'
-                      ? t('common:next')
-                      : control,
-              })}
-            />
-          )}
+          <ListPagination
+            pagination={pagination}
+            page={filters.pageNumber}
+            onChange={(p) => dispatch(commonPartsPageChanged(p))}
+            narrow={narrow}
+          />
         </>
       )}
     </Stack>

@@ -6,7 +6,6 @@ import {
   Collapse,
   Group,
   Loader,
-  Pagination,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -30,6 +29,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
 import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
+import { ListPagination } from '../../../shared/ui/list-pagination.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import { useCondominiumsQuery } from '../condominiums-api.ts';
 
@@ -253,22 +253,7 @@ export function CondominiumList({ onCreate }: CondominiumListProps) {
               ))}
             </Table.Tbody>
           </Table>
-          {pagination && pagination.totalPages > 1 && (
-            <Pagination
-              total={pagination.totalPages}
-              value={page}
-              onChange={setPage}
-              siblings={narrow ? 0 : 1}
-              getControlProps={(control) => ({
-                'aria-label':
-                  control === 'previous'
-                    ? t('common:previous')
-                    : control === 'next'
-                      ? t('common:next')
-                      : control,
-              })}
-            />
-          )}
+          <ListPagination pagination={pagination} page={page} onChange={setPage} narrow={narrow} />
         </>
       )}
     </Stack>

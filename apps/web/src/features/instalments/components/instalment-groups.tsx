@@ -7,7 +7,6 @@ import {
   Collapse,
   Group,
   Loader,
-  Pagination,
   SegmentedControl,
   Select,
   Stack,
@@ -33,6 +32,7 @@ import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
 import { selectIsMobile } from '../../../shared/state/general-slice.ts';
 import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
 import { LazyDateField } from '../../../shared/ui/lazy-date-field.tsx';
+import { ListPagination } from '../../../shared/ui/list-pagination.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import { euro, groupDrawerId } from '../format.ts';
 import { type RataGroupItem, useRataEserciziQuery, useRataGroupsQuery } from '../instalments-api.ts';
@@ -223,18 +223,13 @@ export function InstalmentGroups({
       {groups.data &&
         groups.data.items.length > 0 &&
         (isMobile ? <GroupCards items={groups.data.items} /> : <GroupTable items={groups.data.items} />)}
-      {pagination && pagination.totalPages > 1 && (
-        <Pagination
-          total={pagination.totalPages}
-          value={filters.pageNumber}
-          onChange={onPageChange}
-          getControlProps={(control) => ({
-            'aria-label': control === 'previous' ? t('common:previous') : t('common:next'),
-          })}
-          aria-label={t('pagination')}
-          size="sm"
-        />
-      )}
+      <ListPagination
+        pagination={pagination}
+        page={filters.pageNumber}
+        onChange={onPageChange}
+        aria-label={t('pagination')}
+        size="sm"
+      />
     </Stack>
   );
 }

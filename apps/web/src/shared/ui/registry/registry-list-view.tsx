@@ -4,7 +4,6 @@ import {
   Center,
   Group,
   Loader,
-  Pagination,
   Stack,
   Table,
   Text,
@@ -18,6 +17,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../api/api-types.ts';
 import { useLoadFailedText } from '../../offline/use-offline.ts';
+import { ListPagination } from '../list-pagination.tsx';
 
 export interface RegistryListViewProps {
   /** i18n namespace of the list: its title, empty state, count and search placeholder. */
@@ -141,22 +141,7 @@ export function RegistryListView({
               ))}
             </Table.Tbody>
           </Table>
-          {pagination && pagination.totalPages > 1 && (
-            <Pagination
-              total={pagination.totalPages}
-              value={page}
-              onChange={onPageChange}
-              siblings={narrow ? 0 : 1}
-              getControlProps={(control) => ({
-                'aria-label':
-                  control === 'previous'
-                    ? t('common:previous')
-                    : control === 'next'
-                      ? t('common:next')
-                      : control,
-              })}
-            />
-          )}
+          <ListPagination pagination={pagination} page={page} onChange={onPageChange} narrow={narrow} />
         </>
       )}
     </Stack>
