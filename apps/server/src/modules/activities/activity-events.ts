@@ -2,6 +2,7 @@ import { EventAuthor, type EventType } from '@stabile/contract';
 import type { Kysely } from 'kysely';
 import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
+import { touchActivity } from './activity.repository.ts';
 
 /** Every change of an activity becomes one of these (spec section 3, event types and authors). */
 export interface NewEvent {
@@ -34,12 +35,7 @@ export async function addEvent(
       obj_version: 1,
     })
     .execute();
-  await trx
-    .updateTable('activities')
-    .set({ ultimo_aggiornamento: now })
-    .where('archive_id', '=', archiveId)
-    .where('id', '=', attivitaId)
-    .execute();
+  await touchActivity(trx, archiveId, attivitaId, now);
   return id;
 }
 

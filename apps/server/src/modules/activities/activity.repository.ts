@@ -1,7 +1,8 @@
 /**
  * The activities' repository, one entry point for the files of activity-repository/: the list
  * planner (list.ts, list-plan.ts, list-filters.ts), its capped counts (count.ts), the per-archive
- * counters (counters.ts), the search (search.ts) and the rows read by id (rows.ts, query.ts).
+ * counters (counters.ts), the search (search.ts), the rows read by id (rows.ts, query.ts) and the one
+ * writer of the row (writes.ts).
  */
 export { SEARCH_COUNT_CAP } from '@stabile/contract';
 export { type CountedAs, closedDayCounter, recount, stateCounter } from './activity-repository/counters.ts';
@@ -16,3 +17,11 @@ export {
 } from './activity-repository/query.ts';
 export { activitiesForExport, findActivity, homeActivities } from './activity-repository/rows.ts';
 export { NEWEST_MATCHES_BUDGET, PG_WALK_BUDGET } from './activity-repository/search.ts';
+export {
+  addRunningInterventions,
+  deleteActivityRow,
+  insertActivityRow,
+  setActivityNotice,
+  touchActivity,
+  updateActivityRow,
+} from './activity-repository/writes.ts';

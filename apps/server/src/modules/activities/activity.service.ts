@@ -30,8 +30,12 @@ import { toActivityEvent } from './activity.mapper.ts';
 import {
   type ActivityPage,
   activitiesForExport,
+  deleteActivityRow,
+  insertActivityRow,
   listActivities,
-  recount,
+  setActivityNotice,
+  touchActivity,
+  updateActivityRow,
   type VisibilityWindow,
 } from './activity.repository.ts';
 import type { ActivityRow } from './activity.table.ts';
@@ -348,9 +352,7 @@ export async function createActivity(
       created_at: now,
       obj_version: 1,
     };
-    await trx.insertInto('activities').values(row).execute();
-    await recordChange(trx, archiveId, 'attivita', newId, null, row);
-    await recount(trx, archiveId, [], [row]);
+    await insertActivityRow(trx, row);
     await addEvent(
       trx,
       archiveId,
@@ -399,23 +401,6 @@ export async function lockActivity(
   return row;
 }
 
-/** Updates the row only if its version is still `version` (no lost update between read and write). */
-async function updateVersioned(
-  trx: Kysely<Database>,
-  row: ActivityRow,
-  values: Partial<ActivityRow>,
-): Promise<void> {
-  const result = await trx
-    .updateTable('activities')
-    .set({ ...values, obj_version: row.obj_version + 1 })
-    .where('archive_id', '=', row.archive_id)
-    .where('id', '=', row.id)
-    .where('obj_version', '=', row.obj_version)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw staleVersion();
-  await recordChange(trx, row.archive_id, 'attivita', row.id, row, values);
-}
-
 export async function updateActivity(
   db: Kysely<Database>,
   actor: Actor,
@@ -432,7 +417,7 @@ export async function updateActivity(
     const intestazione = await checkReferences(trx, archiveId, input);
     const richiedente = input.richiedenteID > 0 ? input.richiedenteID : null;
     const now = nowIso();
-    await updateVersioned(trx, row, {
+    await updateActivityRow(trx, row, {
       cond_gen_id: input.condGenID,
       titolo: input.titolo,
       descrizione: input.descrizione,
@@ -449,20 +434,6 @@ export async function updateActivity(
       search_doc: activitySearchDoc(row.numero_pratica, input.titolo, input.descrizione, intestazione),
       ultimo_aggiornamento: now,
     });
-    await recount(
-      trx,
-      archiveId,
-      [row],
-      [
-        {
-          ...row,
-          priorita: input.priorita,
-          tipo_segnalaz_id: input.tipoSegnalazID,
-          gestore: input.gestore,
-          servizio: input.servizio,
-        },
-      ],
-    );
     if (row.gestore !== input.gestore) {
       await addEvent(
         trx,
@@ -538,15 +509,7 @@ export async function deleteActivity(
       .where('archive_id', '=', archiveId)
       .where('attivita_id', '=', id)
       .execute();
-    const result = await trx
-      .deleteFrom('activities')
-      .where('archive_id', '=', archiveId)
-      .where('id', '=', id)
-      .where('obj_version', '=', row.obj_version)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) !== 1) throw staleVersion();
-    await recordChange(trx, archiveId, 'attivita', id, row, null);
-    await recount(trx, archiveId, [row], []);
+    await deleteActivityRow(trx, row);
   });
 }
 
@@ -556,13 +519,7 @@ export async function markOpened(
   archiveId: number,
   id: number,
 ): Promise<ActivityDetail> {
-  const result = await db
-    .updateTable('activities')
-    .set({ avvisi: 0 })
-    .where('archive_id', '=', archiveId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw notFound(ActivityMessage.NotFound);
+  if (!(await setActivityNotice(db, archiveId, id, false))) throw notFound(ActivityMessage.NotFound);
   return loadActivityDetail(db, archiveId, id);
 }
 
@@ -580,14 +537,12 @@ export async function changeState(
     if (!action) throw new AppError(115, ActivityMessage.ImpossibleTransition(from, to));
     const now = nowIso();
     const group = stateGroupOf(input.stato);
-    const counted = { ...row, stato_gruppo: group, data_chiusura: group === 0 ? isoDateToday() : null };
-    await updateVersioned(trx, row, {
+    await updateActivityRow(trx, row, {
       stato: input.stato,
       stato_gruppo: group,
-      data_chiusura: counted.data_chiusura,
+      data_chiusura: group === 0 ? isoDateToday() : null,
       ultimo_aggiornamento: now,
     });
-    await recount(trx, archiveId, [row], [counted]);
     const verbs = { sospendi: 'sospesa', chiudi: 'chiusa', riapri: 'riaperta', riprendi: 'ripresa' } as const;
     await addEvent(
       trx,
@@ -614,12 +569,11 @@ export async function changeManager(
     const row = await lockActivity(trx, archiveId, id, input.objVersion);
     if (row.gestore === input.gestore) return;
     const now = nowIso();
-    await updateVersioned(trx, row, {
+    await updateActivityRow(trx, row, {
       gestore: input.gestore,
       dati_incompleti: incomplete(input.gestore, row.richiedente_id, row.data_concludere_entro),
       ultimo_aggiornamento: now,
     });
-    await recount(trx, archiveId, [row], [{ ...row, gestore: input.gestore }]);
     await addEvent(
       trx,
       archiveId,
@@ -652,7 +606,7 @@ export async function changeDescription(
       .where('id', '=', row.cond_gen_id)
       .executeTakeFirst();
     const now = nowIso();
-    await updateVersioned(trx, row, {
+    await updateActivityRow(trx, row, {
       descrizione: input.descrizione,
       search_doc: activitySearchDoc(
         row.numero_pratica,
@@ -739,12 +693,7 @@ export async function updateNote(
       .where('obj_version', '=', input.objVersion)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw staleVersion();
-    await trx
-      .updateTable('activities')
-      .set({ ultimo_aggiornamento: nowIso() })
-      .where('archive_id', '=', archiveId)
-      .where('id', '=', id)
-      .execute();
+    await touchActivity(trx, archiveId, id, nowIso());
     const row = await trx
       .selectFrom('activity_events')
       .selectAll()

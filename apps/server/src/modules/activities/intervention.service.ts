@@ -10,6 +10,7 @@ import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound, staleVersion } from '../../shared/app-error.ts';
 import { recordPartChange } from '../history/history.service.ts';
+import { addRunningInterventions } from './activity.repository.ts';
 import { lockActivity } from './activity.service.ts';
 import type { InterventionRow } from './activity.table.ts';
 import { loadActivityDetail } from './activity-detail.ts';
@@ -111,21 +112,6 @@ async function saveIntervention(
   await recordInterventionChange(trx, row.archive_id, Number(row.attivita_id), provider, row, values);
 }
 
-/** Keeps the activity's count of interventions still to do (the "attive" filter). */
-export async function addInProgress(
-  trx: Kysely<Database>,
-  archiveId: number,
-  attivitaId: number,
-  delta: number,
-): Promise<void> {
-  await trx
-    .updateTable('activities')
-    .set((eb) => ({ interventi_in_corso: eb('interventi_in_corso', '+', delta) }))
-    .where('archive_id', '=', archiveId)
-    .where('id', '=', attivitaId)
-    .execute();
-}
-
 async function interventionOf(db: Kysely<Database>, key: InterventionKey, id: number): Promise<Intervention> {
   const detail = await loadActivityDetail(db, key.archiveId, key.attivitaId);
   const found = detail.interventi.find((i) => i.id === id);
@@ -159,7 +145,7 @@ export async function createIntervention(
     };
     await trx.insertInto('interventions').values(values).execute();
     await recordInterventionChange(trx, key.archiveId, key.attivitaId, provider.descr, null, values);
-    await addInProgress(trx, key.archiveId, key.attivitaId, 1);
+    await addRunningInterventions(trx, key.archiveId, key.attivitaId, 1);
     await addEvent(
       trx,
       key.archiveId,
@@ -254,7 +240,7 @@ export async function deleteIntervention(
       .executeTakeFirst();
     if (Number(result.numDeletedRows) !== 1) throw staleVersion();
     await recordInterventionChange(trx, key.archiveId, key.attivitaId, provider.descr, row, null);
-    if (row.data_esecuzione === null) await addInProgress(trx, key.archiveId, key.attivitaId, -1);
+    if (row.data_esecuzione === null) await addRunningInterventions(trx, key.archiveId, key.attivitaId, -1);
     await addEvent(
       trx,
       key.archiveId,
@@ -282,7 +268,7 @@ export async function markDone(
       { data_esecuzione: input.dataEsecuzione, operatore: input.operatore },
       provider.descr,
     );
-    await addInProgress(trx, key.archiveId, key.attivitaId, -1);
+    await addRunningInterventions(trx, key.archiveId, key.attivitaId, -1);
     await addEvent(
       trx,
       key.archiveId,

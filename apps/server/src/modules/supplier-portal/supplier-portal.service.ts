@@ -13,8 +13,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
 import { toAssignmentMessage } from '../activities/activity.mapper.ts';
+import { addRunningInterventions, setActivityNotice } from '../activities/activity.repository.ts';
 import { addEvent, italianDate } from '../activities/activity-events.ts';
-import { addInProgress } from '../activities/intervention.service.ts';
+
 import { recordChange } from '../history/history.service.ts';
 import { addMessage, moveAssignment, requestContext } from '../supplier-assignments/assignment.service.ts';
 import { type ResolvedLink, resolveSupplierLink } from '../supplier-assignments/supplier-link.ts';
@@ -164,7 +165,7 @@ export async function supplierAct(
         .where('archive_id', '=', archiveId)
         .where('id', '=', interventoId)
         .execute();
-      await addInProgress(trx, archiveId, Number(row.attivita_id), -1);
+      await addRunningInterventions(trx, archiveId, Number(row.attivita_id), -1);
     }
     const text = eventText[action](provider.descr, input);
     await recordChange(trx, archiveId, 'attivita', Number(row.attivita_id), {}, { risposta_fornitore: text });
@@ -191,12 +192,7 @@ export async function supplierAct(
       now,
     );
     // The administrator sees a notice on the activity until it is opened again.
-    await trx
-      .updateTable('activities')
-      .set({ avvisi: 1 })
-      .where('archive_id', '=', archiveId)
-      .where('id', '=', Number(row.attivita_id))
-      .execute();
+    await setActivityNotice(trx, archiveId, Number(row.attivita_id), true);
   });
   return supplierPage(db, link);
 }
