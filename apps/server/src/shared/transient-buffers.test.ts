@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { noteTransientBytes, TRANSIENT_BYTES_PER_COLLECTION } from './transient-buffers.ts';
+
+const MB = 1024 * 1024;
+const outsideHeap = () => process.memoryUsage().arrayBuffers;
+
+/** Polls `condition` until it holds or `ms` pass (V8 frees the buffers of a collection on a helper thread). */
+async function eventually(condition: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return condition();
+}
+
+describe('short-lived buffers of a stream', () => {
+  it('are freed once enough of them have been counted, not only when V8 would collect on its own', async () => {
+    const before = outsideHeap();
+    // What an upload leaves behind: 8 MB of 64 kB pieces, each dead once written.
+    for (let i = 0; i < 128; i++) Buffer.alloc(64 * 1024, i);
+    expect(outsideHeap() - before).toBeGreaterThan(7 * MB);
+
+    noteTransientBytes(TRANSIENT_BYTES_PER_COLLECTION);
+
+    expect(await eventually(() => outsideHeap() - before < 1 * MB, 2_000)).toBe(true);
+  });
+});
