@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { noteTransientBytes, TRANSIENT_BYTES_PER_COLLECTION } from './transient-buffers.ts';
+import {
+  checkPromotedBuffers,
+  noteTransientBytes,
+  PROMOTED_BYTES_PER_COLLECTION,
+  TRANSIENT_BYTES_PER_COLLECTION,
+} from './transient-buffers.ts';
 
 const MB = 1024 * 1024;
 const outsideHeap = () => process.memoryUsage().arrayBuffers;
@@ -24,5 +29,25 @@ describe('short-lived buffers of a stream', () => {
     noteTransientBytes(TRANSIENT_BYTES_PER_COLLECTION);
 
     expect(await eventually(() => outsideHeap() - before < 1 * MB, 2_000)).toBe(true);
+  });
+
+  it('that outlived young collections are freed once they have grown past the threshold', async () => {
+    expect(checkPromotedBuffers()).toBe(false); // the level before
+    const before = outsideHeap();
+    // Pieces still waiting in a queue across two young collections: promoted with their owner.
+    let waiting: Buffer[] | null = [];
+    for (let i = 0; i < 320; i++) waiting.push(Buffer.alloc(64 * 1024, i));
+    noteTransientBytes(TRANSIENT_BYTES_PER_COLLECTION);
+    noteTransientBytes(TRANSIENT_BYTES_PER_COLLECTION);
+    waiting = null;
+    // A young collection does not free them any more.
+    noteTransientBytes(TRANSIENT_BYTES_PER_COLLECTION);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(outsideHeap() - before).toBeGreaterThan(PROMOTED_BYTES_PER_COLLECTION);
+
+    expect(checkPromotedBuffers()).toBe(true);
+
+    expect(await eventually(() => outsideHeap() - before < 2 * MB, 2_000)).toBe(true);
+    expect(waiting).toBeNull();
   });
 });
