@@ -18,6 +18,11 @@ const FORMATS = (process.env.BENCH_EXPORT_FORMATS ?? 'csv,xlsx').split(',');
  * seconds, while V8 has not yet run a full collection); the figure is then of that part of the export.
  */
 const CUT_AFTER_MS = Number(process.env.BENCH_EXPORT_SECONDS ?? 0) * 1000;
+/**
+ * `BENCH_EXPORT_PROBE=1`: during each export, `GET /health` every 50 ms (one at a time) and its
+ * latency percentiles: what an export costs the other requests of its worker.
+ */
+const PROBE = process.env.BENCH_EXPORT_PROBE === '1';
 /** Node options for the server's processes, as in `npm run bench` (e.g. `--max-semi-space-size=4`). */
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const archiveDir = generatedArchiveDir(ACTIVITIES);
@@ -71,6 +76,31 @@ async function download(url: string, headers: Record<string, string>, pid?: numb
   return { bytes, lines, firstByteMs, ms: performance.now() - started, stopped };
 }
 
+/** GET /health one after another, 50 ms apart, until `stop()`; then its latencies (ms) sorted. */
+function probeHealth(baseURL: string): { stop(): Promise<number[]> } {
+  const latencies: number[] = [];
+  let probing = true;
+  const loop = (async () => {
+    while (probing) {
+      const started = performance.now();
+      await (await fetch(`${baseURL}/health`)).arrayBuffer();
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    async stop() {
+      probing = false;
+      await loop;
+      return latencies.sort((a, b) => a - b);
+    },
+  };
+}
+
+function percentile(sorted: number[], p: number): string {
+  return (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0).toFixed(1);
+}
+
 try {
   const { session, notes } = await openBenchSession(server.baseURL, process.env.BENCH_ARCHIVE ?? 'Grande');
   if (!session) throw new Error(notes.join('; '));
@@ -102,9 +132,11 @@ try {
     for (const format of FORMATS) {
       const before = await rssOf(pid);
       const sampler = sampleRss(pid);
+      const probe = PROBE ? probeHealth(server.baseURL) : null;
       const url = `${server.baseURL}/api/attivita/esporta?formato=${format}`;
       const result = await download(url, headers, pid, CUT_AFTER_MS);
       const peak = await sampler.stop();
+      const probed = await probe?.stop();
       const rows = format === 'csv' ? `${result.lines - 1} rows, ` : '';
       const part = result.stopped ? ' (stopped there: BENCH_EXPORT_SECONDS)' : '';
       console.log(
@@ -112,6 +144,12 @@ try {
           `(first byte ${result.firstByteMs.toFixed(0)} ms), RSS before ${before}, peak ${peak}, ` +
           `rise ${((peak - before) / 1024).toFixed(1)} MB`,
       );
+      if (probed?.length) {
+        console.log(
+          `  GET /health during it: ${probed.length} requests, p50 ${percentile(probed, 50)} ms, ` +
+            `p99 ${percentile(probed, 99)} ms, max ${percentile(probed, 100)} ms`,
+        );
+      }
     }
   } finally {
     await putSettings(saved);
