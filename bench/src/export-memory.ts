@@ -13,6 +13,18 @@ import { openBenchSession } from './session.ts';
 
 const ACTIVITIES = Number(process.env.BENCH_ACTIVITIES ?? 1_000_000);
 const FORMATS = (process.env.BENCH_EXPORT_FORMATS ?? 'csv,xlsx').split(',');
+/**
+ * `BENCH_EXPORT_SECONDS=40`: stop each download after that many seconds (the peak comes in the first
+ * seconds, while V8 has not yet run a full collection); the figure is then of that part of the export.
+ */
+const CUT_AFTER_MS = Number(process.env.BENCH_EXPORT_SECONDS ?? 0) * 1000;
+/**
+ * `BENCH_EXPORT_PROBE=1`: during each export, `GET /health` every 50 ms (one at a time) and its
+ * latency percentiles: what an export costs the other requests of its worker.
+ */
+const PROBE = process.env.BENCH_EXPORT_PROBE === '1';
+/** Node options for the server's processes, as in `npm run bench` (e.g. `--max-semi-space-size=4`). */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const archiveDir = generatedArchiveDir(ACTIVITIES);
 if (!existsSync(path.join(archiveDir, 'stabile.db'))) {
   console.error(
@@ -26,6 +38,7 @@ const port = await freePort();
 const server = await startServer({
   port,
   dataDir: archiveDir,
+  nodeArgs: NODE_ARGS,
   logFile: path.join(logDir, 'server.log'),
   env: { WORKERS: '1', LOG_LEVEL: 'warn' },
   timeoutMs: 120_000,
@@ -35,7 +48,7 @@ const server = await startServer({
  * Downloads one export, counting its bytes (and CSV lines) as they come; nothing is kept. With `pid`,
  * prints the server's memory every 30 s (does it level off, or grow with the rows?).
  */
-async function download(url: string, headers: Record<string, string>, pid?: number) {
+async function download(url: string, headers: Record<string, string>, pid?: number, cutAfterMs = 0) {
   const started = performance.now();
   const response = await fetch(url, { headers });
   if (!response.ok || !response.body)
@@ -44,7 +57,13 @@ async function download(url: string, headers: Record<string, string>, pid?: numb
   let lines = 0;
   let firstByteMs = 0;
   let nextReport = started + 30_000;
+  let stopped = false;
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    if (cutAfterMs && performance.now() - started >= cutAfterMs) {
+      // Leaving the loop cancels the body: the connection closes and the server stops writing.
+      stopped = true;
+      break;
+    }
     if (bytes === 0) firstByteMs = performance.now() - started;
     if (pid && performance.now() >= nextReport) {
       nextReport += 30_000;
@@ -54,7 +73,32 @@ async function download(url: string, headers: Record<string, string>, pid?: numb
     bytes += chunk.length;
     for (const b of chunk) if (b === 0x0a) lines++;
   }
-  return { bytes, lines, firstByteMs, ms: performance.now() - started };
+  return { bytes, lines, firstByteMs, ms: performance.now() - started, stopped };
+}
+
+/** GET /health one after another, 50 ms apart, until `stop()`; then its latencies (ms) sorted. */
+function probeHealth(baseURL: string): { stop(): Promise<number[]> } {
+  const latencies: number[] = [];
+  let probing = true;
+  const loop = (async () => {
+    while (probing) {
+      const started = performance.now();
+      await (await fetch(`${baseURL}/health`)).arrayBuffer();
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    async stop() {
+      probing = false;
+      await loop;
+      return latencies.sort((a, b) => a - b);
+    },
+  };
+}
+
+function percentile(sorted: number[], p: number): string {
+  return (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0).toFixed(1);
 }
 
 try {
@@ -88,14 +132,24 @@ try {
     for (const format of FORMATS) {
       const before = await rssOf(pid);
       const sampler = sampleRss(pid);
-      const result = await download(`${server.baseURL}/api/attivita/esporta?formato=${format}`, headers, pid);
+      const probe = PROBE ? probeHealth(server.baseURL) : null;
+      const url = `${server.baseURL}/api/attivita/esporta?formato=${format}`;
+      const result = await download(url, headers, pid, CUT_AFTER_MS);
       const peak = await sampler.stop();
+      const probed = await probe?.stop();
       const rows = format === 'csv' ? `${result.lines - 1} rows, ` : '';
+      const part = result.stopped ? ' (stopped there: BENCH_EXPORT_SECONDS)' : '';
       console.log(
-        `${format}: ${rows}${(result.bytes / 1048576).toFixed(1)} MB in ${(result.ms / 1000).toFixed(1)} s ` +
+        `${format}: ${rows}${(result.bytes / 1048576).toFixed(1)} MB in ${(result.ms / 1000).toFixed(1)} s${part} ` +
           `(first byte ${result.firstByteMs.toFixed(0)} ms), RSS before ${before}, peak ${peak}, ` +
           `rise ${((peak - before) / 1024).toFixed(1)} MB`,
       );
+      if (probed?.length) {
+        console.log(
+          `  GET /health during it: ${probed.length} requests, p50 ${percentile(probed, 50)} ms, ` +
+            `p99 ${percentile(probed, 99)} ms, max ${percentile(probed, 100)} ms`,
+        );
+      }
     }
   } finally {
     await putSettings(saved);

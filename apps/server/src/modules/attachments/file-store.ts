@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../shared/app-error.ts';
+import { noteTransientBytes } from '../../shared/transient-buffers.ts';
 import { parseS3Url } from './s3-url.ts';
 
 /**
@@ -72,7 +73,10 @@ export function newStorageKey(extension = ''): string {
   return `${randomBytes(18).toString('base64url')}${ext}`;
 }
 
-/** Counts the bytes going through, keeps the head, fails past the limit. */
+/**
+ * Counts the bytes going through, keeps the head, fails past the limit. Each chunk is a buffer of its
+ * own that dies once written: counted, so that they are freed as the file streams (transient-buffers.ts).
+ */
 export class Meter extends Transform {
   size = 0;
   private readonly chunks: Buffer[] = [];
@@ -86,6 +90,7 @@ export class Meter extends Transform {
       callback(tooLarge(this.maxBytes));
       return;
     }
+    noteTransientBytes(chunk.length);
     if (this.headLength < HEAD_BYTES) {
       const part = chunk.subarray(0, HEAD_BYTES - this.headLength);
       this.chunks.push(Buffer.from(part));

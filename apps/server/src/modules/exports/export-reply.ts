@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { ExportFormat } from '@stabile/contract';
 import type { FastifyReply } from 'fastify';
+import { checkPromotedBuffers } from '../../shared/transient-buffers.ts';
 import { contentDisposition } from '../attachments/file-policy.ts';
 import { csvHeader, csvLine } from './csv-writer.ts';
 import { type ExportSheet, todayInItaly } from './export-columns.ts';
@@ -15,7 +16,9 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 /** CSV text is handed to the socket in pieces of about this many characters. */
 const CSV_PIECE = 64 * 1024;
 /** XLSX: how many rows are written between two looks at the socket's backlog. */
-const XLSX_ROWS_BETWEEN_CHECKS = 200;
+const XLSX_ROWS_BETWEEN_CHECKS = 50;
+/** How many rows between two looks at the buffers left behind (transient-buffers.ts). */
+const ROWS_BETWEEN_BUFFER_CHECKS = 2_000;
 
 /** `attivita-2026-11-26.xlsx`: the list's Italian name and today's date in Italy. */
 export function exportFileName(name: string, format: ExportFormat, now = new Date()): string {
@@ -60,9 +63,11 @@ export async function sendExport<R>(
 
   async function writeCsv() {
     let piece = csvHeader(sheet.columns);
+    let n = 0;
     for await (const row of remaining()) {
       if (gone) break;
       piece += csvLine(sheet.columns, row);
+      if (++n % ROWS_BETWEEN_BUFFER_CHECKS === 0) checkPromotedBuffers();
       if (piece.length >= CSV_PIECE) {
         out.write(piece);
         piece = '';
@@ -78,7 +83,8 @@ export async function sendExport<R>(
     for await (const row of remaining()) {
       if (gone) break;
       writer.add(row);
-      if (++n % XLSX_ROWS_BETWEEN_CHECKS === 0) {
+      if (++n % ROWS_BETWEEN_BUFFER_CHECKS === 0) checkPromotedBuffers();
+      if (n % XLSX_ROWS_BETWEEN_CHECKS === 0) {
         await writer.drained();
         await drained();
       }
