@@ -16,7 +16,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 /** CSV text is handed to the socket in pieces of about this many characters. */
 const CSV_PIECE = 64 * 1024;
 /** XLSX: how many rows are written between two looks at the socket's backlog. */
-const XLSX_ROWS_BETWEEN_CHECKS = 50;
+const XLSX_ROWS_BETWEEN_CHECKS = 200;
 /** How many rows between two looks at the buffers left behind (transient-buffers.ts). */
 const ROWS_BETWEEN_BUFFER_CHECKS = 2_000;
 

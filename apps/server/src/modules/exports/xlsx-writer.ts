@@ -37,7 +37,7 @@ function cellValue<R>(column: ExportColumn<R>, row: R): string | number | Date |
 }
 
 /** Bytes of sheet XML allowed to wait for the zip before the rows pause. */
-const ZIP_BACKLOG_BYTES = 64 * 1024;
+const ZIP_BACKLOG_BYTES = 256 * 1024;
 
 /**
  * The stream through which the zip reads a sheet of exceljs' streaming writer (its sheet stream's
