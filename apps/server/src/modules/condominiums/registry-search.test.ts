@@ -1,5 +1,5 @@
-import { SEARCH_COUNT_CAP } from '@stabile/contract';
-import { sql } from 'kysely';
+import { COUNT_CAP, SEARCH_COUNT_CAP } from '@stabile/contract';
+import { RawNode, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchDocument } from '../../db/dialect.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -111,7 +111,11 @@ afterAll(async () => {
 const bySort = (a: { sort: string; id: number }, b: { sort: string; id: number }) =>
   a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : a.id - b.id;
 
-async function condominiums(search: string, extra: { statoContoPagamenti?: number } = {}, offset = 0) {
+async function condominiums(
+  search: string,
+  extra: { statoContoPagamenti?: number; gestiti?: boolean } = {},
+  offset = 0,
+) {
   const page = await listCondominiums(t.database.db, t.database.dialect, s.archiveId, {
     gestiti: true,
     search,
@@ -155,6 +159,52 @@ describe('condominium search over more matches than the count cap', () => {
     expect(page).toEqual({
       ids: expected.slice(0, 15).map((n) => n.id),
       total: expected.length,
+      capped: false,
+    });
+  });
+
+  it('no filter, a sparse term above the cap: each page as sorting every match gives, the total capped', async () => {
+    const expected = names.filter((n) => piazza(n.id)).sort(bySort);
+    expect(expected.length).toBeGreaterThan(SEARCH_COUNT_CAP);
+    for (const offset of [0, 15, 90, 105]) {
+      expect(await condominiums('piazza', { gestiti: false }, offset)).toEqual({
+        ids: expected.slice(offset, offset + 15).map((n) => n.id),
+        total: SEARCH_COUNT_CAP,
+        capped: true,
+      });
+    }
+    const all = [...names].sort(bySort);
+    expect(await condominiums('verdi', { gestiti: false }, 30)).toEqual({
+      ids: all.slice(30, 45).map((n) => n.id),
+      total: SEARCH_COUNT_CAP,
+      capped: true,
+    });
+    // Two statements: the count from the FTS index alone (no row read by key), then the page of the
+    // matches read by key and sorted, without a second count of them.
+    const statements: string[] = [];
+    const db = t.database.db.withPlugin({
+      transformQuery: ({ node, queryId }) => {
+        if (RawNode.is(node)) statements.push(t.database.db.getExecutor().compileQuery(node, queryId).sql);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    await listCondominiums(db, t.database.dialect, s.archiveId, {
+      gestiti: false,
+      search: 'piazza',
+      offset: 0,
+      limit: 15,
+    });
+    if (t.database.dialect === 'sqlite') {
+      expect(statements).toHaveLength(2);
+      expect(statements[0]).not.toMatch(/cross join/);
+      expect(statements[1]).toMatch(/cross join/);
+      expect(statements[1]).not.toMatch(/over \(\)/);
+    }
+    const rare = names.filter((n) => n.rare).sort(bySort);
+    expect(await condominiums('lodi', { gestiti: false })).toEqual({
+      ids: rare.slice(0, 15).map((n) => n.id),
+      total: rare.length,
       capped: false,
     });
   });
@@ -254,6 +304,11 @@ describe('plans (SQLite)', () => {
     );
     const known = await plan(`select c.id from ${byKey} order by c.intestazione_sort, c.id limit 15`);
     sqliteOnly(known, /SEARCH c USING COVERING INDEX condominiums_id_sort_idx/);
+    // Without filters the count reads the FTS index alone (up to COUNT_CAP + 1), no row.
+    const ftsOnly = await plan(
+      `select count(*) from (select f.rowid from condominiums_fts f where condominiums_fts match '"piazza"*' and f.rowid between ${low} and ${low + 4294967295} limit ${COUNT_CAP + 1})`,
+    );
+    sqliteOnly(ftsOnly, /^(CO-ROUTINE \S+ \| )?SCAN f VIRTUAL TABLE INDEX 0:M1><( \| SCAN \S+)?$/);
     const dense = await plan(
       `select c.id from condominiums c where c.archive_id = ${a} and c.gestito = 1 and instr(c.search_doc, 'via') > 0 order by c.intestazione_sort, c.id limit 15`,
     );
