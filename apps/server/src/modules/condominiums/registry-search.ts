@@ -13,12 +13,13 @@ import { documentMatches } from '../../db/search-terms.ts';
  *    name) index of migration 0071 and the filters tested there, and the walk stops at
  *    SEARCH_COUNT_CAP + 1: however many rows match, it reads at most SEARCH_COUNT_CAP + 1 of them that
  *    pass the filters: the total. Without filters every match counts, and the FTS index alone counts
- *    them up to COUNT_CAP + 1, reading no row (its doclist costs a few hundredths of a µs a match).
+ *    them, reading no row (its doclist costs a few hundredths of a µs a match).
  * 2. The page, up to SEARCH_COUNT_CAP matches: the same reads, the sorter keeping only offset + limit rows
  *    (no list of every match sent back here to be sorted and cut).
  * 3. The page, more matches, sparse ones (under DENSE_SHARE of the ids between the first and the last
- *    match counted) and at most COUNT_CAP of them: read by key and sorted, as in 2; without filters the
- *    count of 1 already says they are at most COUNT_CAP, so one statement, with no count of its own.
+ *    match counted) and at most COUNT_CAP of them: read by key and sorted, as in 2. Without filters
+ *    the FTS index alone counts them further (up to COUNT_CAP + 1) to know they are few enough; with
+ *    filters the sorted read counts them itself (a window count) and is dropped when they are more.
  * 4. The page, more matches, dense ones (or too many to sort): the name index (the filter's, or the
  *    archive's) is walked in order and each entry's search document tested as FTS5 would
  *    (documentMatches: `instr` in C, then the words in JavaScript for the few that hold the text); the
@@ -68,16 +69,17 @@ export async function searchPageIds(
     where ${fts} match ${s.match} and f.rowid between ${low} and ${high} ${where}`;
 
   // The count. Without filters every FTS match is a row of the list, so the FTS index alone counts
-  // them, up to COUNT_CAP + 1 (cheap: no row read); with filters each match is read by key and
-  // tested, up to SEARCH_COUNT_CAP + 1.
-  const reach = s.filters.length === 0 ? COUNT_CAP + 1 : SEARCH_COUNT_CAP + 1;
+  // them (no row read); with filters each match is read by key and tested.
+  const ftsCount = (reach: number) =>
+    sql<{ n: number; lo: number | null; hi: number | null }>`select count(*) as n, min(id) as lo,
+      max(id) as hi from (select f.rowid as id from ${fts} f
+      where ${fts} match ${s.match} and f.rowid between ${low} and ${high} limit +${reach})`.execute(db);
   const counted =
     s.filters.length === 0
-      ? await sql<{ n: number; lo: number | null; hi: number | null }>`select count(*) as n,
-        min(id) as lo, max(id) as hi from (select f.rowid as id from ${fts} f
-        where ${fts} match ${s.match} and f.rowid between ${low} and ${high} limit +${reach})`.execute(db)
+      ? await ftsCount(SEARCH_COUNT_CAP + 1)
       : await sql<{ n: number; lo: number | null; hi: number | null }>`select count(*) as n,
-        min(id) as lo, max(id) as hi from (select c.id as id from ${byKey} limit +${reach})`.execute(db);
+        min(id) as lo, max(id) as hi from (select c.id as id from ${byKey}
+        limit +${SEARCH_COUNT_CAP + 1})`.execute(db);
   const n = Number(counted.rows[0]?.n ?? 0);
   const capped = n > SEARCH_COUNT_CAP;
   const total = capped ? SEARCH_COUNT_CAP : n;
@@ -93,10 +95,12 @@ export async function searchPageIds(
   // after about page / share entries. Sparse: the name walk would read many entries per match, so
   // the matches are read by key and sorted, when they are not too many for that.
   const span = Number(counted.rows[0]?.hi ?? 0) - Number(counted.rows[0]?.lo ?? 0) + 1;
-  const sparse = n / span < DENSE_SHARE;
-  // Every match was counted (no filters, at most COUNT_CAP): sorted for the page with no second count.
-  if (sparse && n < reach) return pageByKey();
-  if (sparse) {
+  if (n / span < DENSE_SHARE && s.filters.length === 0) {
+    // Without filters the FTS index counts them further, still reading no row: at most COUNT_CAP,
+    // they are read by key and sorted for the page, with no second count.
+    const all = await ftsCount(COUNT_CAP + 1);
+    if (Number(all.rows[0]?.n ?? 0) <= COUNT_CAP) return pageByKey();
+  } else if (n / span < DENSE_SHARE) {
     // One pass: up to COUNT_CAP + 1 matches read by key, sorted for the page, and counted (the window
     // count is taken before the page is cut) to tell whether they were all there.
     const page = await sql<{ id: number; n: number }>`select id, count(*) over () as n
