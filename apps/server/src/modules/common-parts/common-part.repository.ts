@@ -22,6 +22,8 @@ export interface CommonPartFilters {
   categoria?: number | undefined;
   tipo?: number | undefined;
   search?: string | undefined;
+  /** A search whose caller ranks the hits itself (search everything): see RegistrySearch.anyMatches. */
+  anyMatches?: boolean | undefined;
 }
 
 export function findCondominium(db: Db, archiveId: number, id: number) {
@@ -192,6 +194,7 @@ export async function listCommonPartPage(
     match: values.match as string,
     filters: predicates,
     ...page,
+    anyMatches: filters.anyMatches,
   });
   const rows = found.ids.length === 0 ? [] : await rowsByIds(db, archiveId, JSON.stringify(found.ids));
   return { rows: inOrder(found.ids, rows), totalCount: found.total, capped: found.capped };

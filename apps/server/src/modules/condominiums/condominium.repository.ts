@@ -35,6 +35,8 @@ export interface CondominiumListOptions {
   portaleAttivo?: boolean | undefined;
   offset: number;
   limit: number;
+  /** A search whose caller ranks the hits itself (search everything): see RegistrySearch.anyMatches. */
+  anyMatches?: boolean | undefined;
 }
 
 /**
@@ -128,6 +130,7 @@ async function searchCondominiums(
     filters: filterPredicates(options),
     offset: options.offset,
     limit: options.limit,
+    anyMatches: options.anyMatches,
   });
   if (page.ids.length === 0) return { rows: [], total: page.total, capped: page.capped };
   const rows = await rowsByIds(db, archiveId, JSON.stringify(page.ids));

@@ -212,6 +212,30 @@ describe('condominium search over more matches than the count cap', () => {
     });
   });
 
+  it("any matches (search everything): on SQLite the newest from the FTS index, the total capped as the list's", async () => {
+    const matches = names.filter((n) => piazza(n.id));
+    const page = await listCondominiums(t.database.db, t.database.dialect, s.archiveId, {
+      gestiti: false,
+      search: 'piazza',
+      anyMatches: true,
+      offset: 0,
+      limit: 5,
+    });
+    const expected =
+      t.database.dialect === 'sqlite' ? [...matches].sort((a, b) => b.id - a.id) : [...matches].sort(bySort);
+    expect(page.rows.map((r) => Number(r.id))).toEqual(expected.slice(0, 5).map((n) => n.id));
+    expect(page).toMatchObject({ total: SEARCH_COUNT_CAP, capped: true });
+    const rare = await listCondominiums(t.database.db, t.database.dialect, s.archiveId, {
+      gestiti: false,
+      search: 'lodi',
+      anyMatches: true,
+      offset: 0,
+      limit: 5,
+    });
+    expect(rare.total).toBe(names.filter((n) => n.rare).length);
+    expect(rare.rows).toHaveLength(5);
+  });
+
   it('a rare term: every match, in name order, the exact total; none: an empty page', async () => {
     const expected = names.filter((n) => n.gestito && n.rare).sort(bySort);
     const page = await condominiums('lodi');

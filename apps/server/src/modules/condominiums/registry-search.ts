@@ -50,6 +50,11 @@ export interface RegistrySearch {
   filters: RawBuilder<SqlBool>[];
   offset: number;
   limit: number;
+  /**
+   * Any matches will do (search everything ranks its few hits itself): without filters, the newest
+   * matches from the FTS index alone (rowid order, descending), not the name order.
+   */
+  anyMatches?: boolean | undefined;
 }
 
 /** The statements of a search without filters, compiled once per table (building one cost more than running it). */
@@ -74,6 +79,14 @@ const pageByKeyRows = shapedQuery((_db, s: Shape, v: Values) => {
     on c.archive_id = ${v.archiveId} and c.id = f.rowid - cast(${v.low} as integer)
     where ${fts} match ${v.match} and f.rowid between ${v.low} and ${v.high}
     order by ${sql.ref(`c.${s.sortColumn}`)}, c.id limit +${v.limit} offset ${v.offset}`;
+});
+
+/** The newest matches of the archive, from the FTS index alone (no row read). */
+const newestRows = shapedQuery((_db, s: Shape, v: Values) => {
+  const fts = sql.table(`${s.table}_fts`);
+  return sql<{ id: number }>`select f.rowid - cast(${v.low} as integer) as id from ${fts} f
+    where ${fts} match ${v.match} and f.rowid between ${v.low} and ${v.high}
+    order by f.rowid desc limit +${v.limit} offset +${v.offset}`;
 });
 
 /** The page from the walk of the name order, each entry's document tested. One shape per number of terms. */
@@ -157,6 +170,10 @@ async function unfilteredPage(
   const total = capped ? SEARCH_COUNT_CAP : n;
   if (n === 0 || (!capped && s.offset >= n)) return { ids: [], total, capped };
   const page = { archiveId: s.archiveId, limit: s.limit, offset: s.offset };
+  if (s.anyMatches) {
+    const rows = await newestRows(db, shape, { ...range, limit: s.limit, offset: s.offset });
+    return { ids: rows.map((r) => Number(r.id)), total, capped };
+  }
   const pageByKey = async () => {
     const rows = await pageByKeyRows(db, shape, { ...range, ...page });
     return { ids: rows.map((r) => Number(r.id)), total, capped };
