@@ -25,8 +25,11 @@ import { documentMatches } from '../../db/search-terms.ts';
  *    archive's) is walked in order and each entry's search document tested as FTS5 would
  *    (documentMatches: `instr` in C, then the words in JavaScript for the few that hold the text); the
  *    walk stops at the page's end, a few entries past it for a common word.
+ * 5. `anyMatches` (search everything, which ranks its few hits itself), without filters: the newest
+ *    matches in FTS rowid order, descending, after the count of 1: no name order, no row read.
  *
- * Before (0024) the dense case built the set of every match of the archive from the FTS index (4,442
+ * Without filters the statements are compiled once per table (building one cost more than running
+ * it). Before (0024) the dense case built the set of every match of the archive from the FTS index (4,442
  * of 5,000 condominiums for "via": it grew with the archive), walked the name order probing it up to
  * 1,001 matches and sent them all back to take a page of 15 from them.
  */
