@@ -1,7 +1,7 @@
 import { AttachmentReferenceType, COUNT_CAP, SEARCH_COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
-import { shapedQuery } from '../../db/prepared.ts';
+import { preparedQuery, shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { inOrder, searchPageIds } from '../condominiums/registry-search.ts';
 import { searchTerms } from '../people/people-search.ts';
@@ -22,6 +22,8 @@ export interface CommonPartFilters {
   categoria?: number | undefined;
   tipo?: number | undefined;
   search?: string | undefined;
+  /** A search whose caller ranks the hits itself (search everything): see RegistrySearch.anyMatches. */
+  anyMatches?: boolean | undefined;
 }
 
 export function findCondominium(db: Db, archiveId: number, id: number) {
@@ -192,21 +194,23 @@ export async function listCommonPartPage(
     match: values.match as string,
     filters: predicates,
     ...page,
+    anyMatches: filters.anyMatches,
   });
-  const rows =
-    found.ids.length === 0
-      ? []
-      : await db
-          .selectFrom('common_parts as p')
-          .innerJoin('condominiums as c', (join) =>
-            join.onRef('c.archive_id', '=', 'p.archive_id').onRef('c.id', '=', 'p.condominio_id'),
-          )
-          .select(LIST_COLUMNS)
-          .where('p.archive_id', '=', archiveId)
-          .where('p.id', 'in', found.ids)
-          .execute();
+  const rows = found.ids.length === 0 ? [] : await rowsByIds(db, archiveId, JSON.stringify(found.ids));
   return { rows: inOrder(found.ids, rows), totalCount: found.total, capped: found.capped };
 }
+
+/** SQLite: the list rows of a page's ids (a JSON array), compiled once. */
+const rowsByIds = preparedQuery((db, archiveId: number, ids: string) =>
+  db
+    .selectFrom('common_parts as p')
+    .innerJoin('condominiums as c', (join) =>
+      join.onRef('c.archive_id', '=', 'p.archive_id').onRef('c.id', '=', 'p.condominio_id'),
+    )
+    .select(LIST_COLUMNS)
+    .where('p.archive_id', '=', archiveId)
+    .where(sql<SqlBool>`p.id in (select value from json_each(${ids}))`),
+);
 
 /** One common part of a condominium (of the given category), with its condominium and services count. */
 export function findCommonPart(

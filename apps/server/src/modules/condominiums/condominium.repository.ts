@@ -3,6 +3,7 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import { fullTextQuery } from '../../db/dialect.ts';
 import { nextId } from '../../db/ids.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { type CondominiumListRow, type CondominiumValues, LIST_COLUMNS } from './condominium.mapper.ts';
 import { inOrder, searchPageIds } from './registry-search.ts';
@@ -34,6 +35,8 @@ export interface CondominiumListOptions {
   portaleAttivo?: boolean | undefined;
   offset: number;
   limit: number;
+  /** A search whose caller ranks the hits itself (search everything): see RegistrySearch.anyMatches. */
+  anyMatches?: boolean | undefined;
 }
 
 /**
@@ -127,16 +130,21 @@ async function searchCondominiums(
     filters: filterPredicates(options),
     offset: options.offset,
     limit: options.limit,
+    anyMatches: options.anyMatches,
   });
   if (page.ids.length === 0) return { rows: [], total: page.total, capped: page.capped };
-  const rows = await db
+  const rows = await rowsByIds(db, archiveId, JSON.stringify(page.ids));
+  return { rows: inOrder(page.ids, rows), total: page.total, capped: page.capped };
+}
+
+/** SQLite: the list rows of a page's ids (a JSON array), compiled once. */
+const rowsByIds = preparedQuery((db, archiveId: number, ids: string) =>
+  db
     .selectFrom('condominiums')
     .select([...LIST_COLUMNS])
     .where('archive_id', '=', archiveId)
-    .where('id', 'in', page.ids)
-    .execute();
-  return { rows: inOrder(page.ids, rows), total: page.total, capped: page.capped };
-}
+    .where(sql<SqlBool>`id in (select value from json_each(${ids}))`),
+);
 
 export function findCondominium(db: Kysely<Database>, archiveId: number, id: number) {
   return db

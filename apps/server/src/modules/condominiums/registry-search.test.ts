@@ -1,7 +1,9 @@
-import { SEARCH_COUNT_CAP } from '@stabile/contract';
-import { sql } from 'kysely';
+import { COUNT_CAP, SEARCH_COUNT_CAP } from '@stabile/contract';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteReader } from '../../db/connections.ts';
 import { searchDocument } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestSession, type TestSession } from '../../test/sessions.ts';
 import { listCommonPartPage } from '../common-parts/common-part.repository.ts';
@@ -111,7 +113,11 @@ afterAll(async () => {
 const bySort = (a: { sort: string; id: number }, b: { sort: string; id: number }) =>
   a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : a.id - b.id;
 
-async function condominiums(search: string, extra: { statoContoPagamenti?: number } = {}, offset = 0) {
+async function condominiums(
+  search: string,
+  extra: { statoContoPagamenti?: number; gestiti?: boolean } = {},
+  offset = 0,
+) {
   const page = await listCondominiums(t.database.db, t.database.dialect, s.archiveId, {
     gestiti: true,
     search,
@@ -157,6 +163,77 @@ describe('condominium search over more matches than the count cap', () => {
       total: expected.length,
       capped: false,
     });
+  });
+
+  it('no filter, a sparse term above the cap: each page as sorting every match gives, the total capped', async () => {
+    const expected = names.filter((n) => piazza(n.id)).sort(bySort);
+    expect(expected.length).toBeGreaterThan(SEARCH_COUNT_CAP);
+    for (const offset of [0, 15, 90, 105]) {
+      expect(await condominiums('piazza', { gestiti: false }, offset)).toEqual({
+        ids: expected.slice(offset, offset + 15).map((n) => n.id),
+        total: SEARCH_COUNT_CAP,
+        capped: true,
+      });
+    }
+    const all = [...names].sort(bySort);
+    expect(await condominiums('verdi', { gestiti: false }, 30)).toEqual({
+      ids: all.slice(30, 45).map((n) => n.id),
+      total: SEARCH_COUNT_CAP,
+      capped: true,
+    });
+    // The counts from the FTS index alone (no row read by key: up to the cap, then up to COUNT_CAP),
+    // then the page of the matches read by key and sorted, without a count of them.
+    const connection = sqliteReader(t.database.db);
+    if (connection) {
+      const statements: string[] = [];
+      const db = new Kysely<Database>({
+        dialect: new SqliteDialect({ database: connection }),
+        log: (event) => {
+          if (event.level === 'query') statements.push(event.query.sql);
+        },
+      });
+      await listCondominiums(db, t.database.dialect, s.archiveId, {
+        gestiti: false,
+        search: 'piazza',
+        offset: 0,
+        limit: 15,
+      });
+      expect(statements).toHaveLength(4);
+      expect(statements.slice(0, 2).join()).not.toMatch(/cross join/);
+      expect(statements[2]).toMatch(/cross join/);
+      expect(statements[2]).not.toMatch(/over \(\)/);
+      expect(statements[3]).toMatch(/json_each/);
+    }
+    const rare = names.filter((n) => n.rare).sort(bySort);
+    expect(await condominiums('lodi', { gestiti: false })).toEqual({
+      ids: rare.slice(0, 15).map((n) => n.id),
+      total: rare.length,
+      capped: false,
+    });
+  });
+
+  it("any matches (search everything): on SQLite the newest from the FTS index, the total capped as the list's", async () => {
+    const matches = names.filter((n) => piazza(n.id));
+    const page = await listCondominiums(t.database.db, t.database.dialect, s.archiveId, {
+      gestiti: false,
+      search: 'piazza',
+      anyMatches: true,
+      offset: 0,
+      limit: 5,
+    });
+    const expected =
+      t.database.dialect === 'sqlite' ? [...matches].sort((a, b) => b.id - a.id) : [...matches].sort(bySort);
+    expect(page.rows.map((r) => Number(r.id))).toEqual(expected.slice(0, 5).map((n) => n.id));
+    expect(page).toMatchObject({ total: SEARCH_COUNT_CAP, capped: true });
+    const rare = await listCondominiums(t.database.db, t.database.dialect, s.archiveId, {
+      gestiti: false,
+      search: 'lodi',
+      anyMatches: true,
+      offset: 0,
+      limit: 5,
+    });
+    expect(rare.total).toBe(names.filter((n) => n.rare).length);
+    expect(rare.rows).toHaveLength(5);
   });
 
   it('a rare term: every match, in name order, the exact total; none: an empty page', async () => {
@@ -254,6 +331,11 @@ describe('plans (SQLite)', () => {
     );
     const known = await plan(`select c.id from ${byKey} order by c.intestazione_sort, c.id limit 15`);
     sqliteOnly(known, /SEARCH c USING COVERING INDEX condominiums_id_sort_idx/);
+    // Without filters the count reads the FTS index alone (up to COUNT_CAP + 1), no row.
+    const ftsOnly = await plan(
+      `select count(*) from (select f.rowid from condominiums_fts f where condominiums_fts match '"piazza"*' and f.rowid between ${low} and ${low + 4294967295} limit ${COUNT_CAP + 1})`,
+    );
+    sqliteOnly(ftsOnly, /^(CO-ROUTINE \S+ \| )?SCAN f VIRTUAL TABLE INDEX 0:M1><( \| SCAN \S+)?$/);
     const dense = await plan(
       `select c.id from condominiums c where c.archive_id = ${a} and c.gestito = 1 and instr(c.search_doc, 'via') > 0 order by c.intestazione_sort, c.id limit 15`,
     );

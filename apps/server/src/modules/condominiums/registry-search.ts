@@ -1,5 +1,6 @@
 import { COUNT_CAP, SEARCH_COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { documentMatches } from '../../db/search-terms.ts';
 
@@ -9,19 +10,26 @@ import { documentMatches } from '../../db/search-terms.ts';
  * bounded by the matches it needs.
  *
  * 1. The FTS index gives the archive's matches in rowid order (rowid = archive_id * 2^32 + id,
- *    migration 0003), each is read by key from the covering (archive_id, id, [gestito,] name) index
- *    of migration 0071 and the filters tested there, and the walk stops at SEARCH_COUNT_CAP + 1: however
- *    many rows match, it reads at most SEARCH_COUNT_CAP + 1 of them that pass the filters: the total.
+ *    migration 0003). With filters, each is read by key from the covering (archive_id, id, [gestito,]
+ *    name) index of migration 0071 and the filters tested there, and the walk stops at
+ *    SEARCH_COUNT_CAP + 1: however many rows match, it reads at most SEARCH_COUNT_CAP + 1 of them that
+ *    pass the filters: the total. Without filters every match counts, and the FTS index alone counts
+ *    them, reading no row (its doclist costs a few hundredths of a µs a match).
  * 2. The page, up to SEARCH_COUNT_CAP matches: the same reads, the sorter keeping only offset + limit rows
  *    (no list of every match sent back here to be sorted and cut).
  * 3. The page, more matches, sparse ones (under DENSE_SHARE of the ids between the first and the last
- *    match counted) and at most COUNT_CAP of them: read by key and sorted, as in 2.
+ *    match counted) and at most COUNT_CAP of them: read by key and sorted, as in 2. Without filters
+ *    the FTS index alone counts them further (up to COUNT_CAP + 1) to know they are few enough; with
+ *    filters the sorted read counts them itself (a window count) and is dropped when they are more.
  * 4. The page, more matches, dense ones (or too many to sort): the name index (the filter's, or the
  *    archive's) is walked in order and each entry's search document tested as FTS5 would
  *    (documentMatches: `instr` in C, then the words in JavaScript for the few that hold the text); the
  *    walk stops at the page's end, a few entries past it for a common word.
+ * 5. `anyMatches` (search everything, which ranks its few hits itself), without filters: the newest
+ *    matches in FTS rowid order, descending, after the count of 1: no name order, no row read.
  *
- * Before (0024) the dense case built the set of every match of the archive from the FTS index (4,442
+ * Without filters the statements are compiled once per table (building one cost more than running
+ * it). Before (0024) the dense case built the set of every match of the archive from the FTS index (4,442
  * of 5,000 condominiums for "via": it grew with the archive), walked the name order probing it up to
  * 1,001 matches and sent them all back to take a page of 15 from them.
  */
@@ -45,7 +53,52 @@ export interface RegistrySearch {
   filters: RawBuilder<SqlBool>[];
   offset: number;
   limit: number;
+  /**
+   * Any matches will do (search everything ranks its few hits itself): without filters, the newest
+   * matches from the FTS index alone (rowid order, descending), not the name order.
+   */
+  anyMatches?: boolean | undefined;
 }
+
+/** The statements of a search without filters, compiled once per table (building one cost more than running it). */
+interface Shape {
+  table: RegistrySearch['table'];
+  sortColumn: RegistrySearch['sortColumn'];
+}
+type Values = Record<string, unknown>;
+type Counted = { n: number; lo: number | null; hi: number | null };
+
+/** Up to `reach` matches of the archive counted from the FTS index alone, with the first and last rowid. */
+const ftsCountRows = shapedQuery((_db, s: Shape, v: Values) => {
+  const fts = sql.table(`${s.table}_fts`);
+  return sql<Counted>`select count(*) as n, min(id) as lo, max(id) as hi from (select f.rowid as id
+    from ${fts} f where ${fts} match ${v.match} and f.rowid between ${v.low} and ${v.high} limit +${v.reach})`;
+});
+
+/** The page of every match read by key from the covering (archive_id, id, name) index and sorted. */
+const pageByKeyRows = shapedQuery((_db, s: Shape, v: Values) => {
+  const fts = sql.table(`${s.table}_fts`);
+  return sql<{ id: number }>`select c.id from ${fts} f cross join ${sql.table(s.table)} c
+    on c.archive_id = ${v.archiveId} and c.id = f.rowid - cast(${v.low} as integer)
+    where ${fts} match ${v.match} and f.rowid between ${v.low} and ${v.high}
+    order by ${sql.ref(`c.${s.sortColumn}`)}, c.id limit +${v.limit} offset ${v.offset}`;
+});
+
+/** The newest matches of the archive, from the FTS index alone (no row read). */
+const newestRows = shapedQuery((_db, s: Shape, v: Values) => {
+  const fts = sql.table(`${s.table}_fts`);
+  return sql<{ id: number }>`select f.rowid - cast(${v.low} as integer) as id from ${fts} f
+    where ${fts} match ${v.match} and f.rowid between ${v.low} and ${v.high}
+    order by f.rowid desc limit +${v.limit} offset +${v.offset}`;
+});
+
+/** The page from the walk of the name order, each entry's document tested. One shape per number of terms. */
+const walkRows = shapedQuery((_db, s: Shape & { terms: number }, v: Values) => {
+  const terms = Array.from({ length: s.terms }, (_, i) => v[`t${i}`] as string);
+  return sql<{ id: number }>`select c.id from ${sql.table(s.table)} c
+    where c.archive_id = ${v.archiveId} and ${documentMatches('c.search_doc', terms, v.joined as string)}
+    order by ${sql.ref(`c.${s.sortColumn}`)}, c.id limit +${v.limit} offset ${v.offset}`;
+});
 
 /** The ids of one page of matches, in order, and the total up to SEARCH_COUNT_CAP. */
 export async function searchPageIds(
@@ -54,36 +107,36 @@ export async function searchPageIds(
 ): Promise<{ ids: number[]; total: number; capped: boolean }> {
   const low = s.archiveId * ROWID_BASE;
   const high = low + ROWID_BASE - 1;
+  const terms = [...s.match.matchAll(/"([^"]+)"\*/g)].map((m) => m[1] as string);
+  if (s.filters.length === 0) return unfilteredPage(db, s, low, high, terms);
+
   const fts = sql.table(`${s.table}_fts`);
   const table = sql.table(s.table);
   const sort = sql.ref(`c.${s.sortColumn}`);
-  const where = s.filters.length ? sql`and ${sql.join(s.filters, sql` and `)}` : sql``;
+  const where = sql`and ${sql.join(s.filters, sql` and `)}`;
   // Each match by key: CROSS JOIN keeps the FTS index the outer loop. (The cast keeps the ids
   // integers: a bound number is a double in SQLite.)
   const byKey = sql`${fts} f cross join ${table} c on c.archive_id = ${s.archiveId}
     and c.id = f.rowid - cast(${low} as integer)
     where ${fts} match ${s.match} and f.rowid between ${low} and ${high} ${where}`;
 
-  const counted = await sql<{ n: number; lo: number | null; hi: number | null }>`select count(*) as n,
-    min(id) as lo, max(id) as hi from (select c.id as id from ${byKey} limit +${SEARCH_COUNT_CAP + 1})`.execute(
-    db,
-  );
+  // The count: each match read by key and tested against the filters.
+  const counted = await sql<Counted>`select count(*) as n, min(id) as lo, max(id) as hi
+    from (select c.id as id from ${byKey} limit +${SEARCH_COUNT_CAP + 1})`.execute(db);
   const n = Number(counted.rows[0]?.n ?? 0);
   const capped = n > SEARCH_COUNT_CAP;
   const total = capped ? SEARCH_COUNT_CAP : n;
   if (n === 0 || (!capped && s.offset >= n)) return { ids: [], total, capped };
-  const pageByKey = async () => {
+  if (!capped) {
     const page = await sql<{ id: number }>`select c.id from ${byKey}
       order by ${sort}, c.id limit +${s.limit} offset ${s.offset}`.execute(db);
     return { ids: page.rows.map((r) => Number(r.id)), total, capped };
-  };
-  if (!capped) return pageByKey();
+  }
   // More than the cap: the share of the ids that match, read from the span of the first matches
   // (FTS order is id order), says which way finds the page at less cost. Dense: the name walk stops
   // after about page / share entries. Sparse: the name walk would read many entries per match, so
   // the matches are read by key and sorted, when they are not too many for that.
-  const span = Number(counted.rows[0]?.hi ?? 0) - Number(counted.rows[0]?.lo ?? 0) + 1;
-  if (n / span < DENSE_SHARE) {
+  if (n / spanOf(counted.rows[0]) < DENSE_SHARE) {
     // One pass: up to COUNT_CAP + 1 matches read by key, sorted for the page, and counted (the window
     // count is taken before the page is cut) to tell whether they were all there.
     const page = await sql<{ id: number; n: number }>`select id, count(*) over () as n
@@ -92,12 +145,53 @@ export async function searchPageIds(
     if (page.rows.length > 0 && Number(page.rows[0]?.n) <= COUNT_CAP)
       return { ids: page.rows.map((r) => Number(r.id)), total, capped };
   }
-
-  const terms = [...s.match.matchAll(/"([^"]+)"\*/g)].map((m) => m[1] as string);
   const rows = await sql<{ id: number }>`select c.id from ${table} c
     where c.archive_id = ${s.archiveId} ${where} and ${documentMatches('c.search_doc', terms)}
     order by ${sort}, c.id limit +${s.limit} offset ${s.offset}`.execute(db);
   return { ids: rows.rows.map((r) => Number(r.id)), total, capped };
+}
+
+const spanOf = (row: Counted | undefined) => Number(row?.hi ?? 0) - Number(row?.lo ?? 0) + 1;
+
+/**
+ * Without filters every FTS match is a row of the list: the FTS index alone counts them (no row
+ * read), to SEARCH_COUNT_CAP + 1, and for a sparse word further, to COUNT_CAP + 1, to know whether
+ * they are few enough to be read by key and sorted. The statements are compiled once per table.
+ */
+async function unfilteredPage(
+  db: Kysely<Database>,
+  s: RegistrySearch,
+  low: number,
+  high: number,
+  terms: string[],
+): Promise<{ ids: number[]; total: number; capped: boolean }> {
+  const shape: Shape = { table: s.table, sortColumn: s.sortColumn };
+  const range = { match: s.match, low, high };
+  const [counted] = await ftsCountRows(db, shape, { ...range, reach: SEARCH_COUNT_CAP + 1 });
+  const n = Number(counted?.n ?? 0);
+  const capped = n > SEARCH_COUNT_CAP;
+  const total = capped ? SEARCH_COUNT_CAP : n;
+  if (n === 0 || (!capped && s.offset >= n)) return { ids: [], total, capped };
+  const page = { archiveId: s.archiveId, limit: s.limit, offset: s.offset };
+  if (s.anyMatches) {
+    const rows = await newestRows(db, shape, { ...range, limit: s.limit, offset: s.offset });
+    return { ids: rows.map((r) => Number(r.id)), total, capped };
+  }
+  const pageByKey = async () => {
+    const rows = await pageByKeyRows(db, shape, { ...range, ...page });
+    return { ids: rows.map((r) => Number(r.id)), total, capped };
+  };
+  if (!capped) return pageByKey();
+  if (n / spanOf(counted) < DENSE_SHARE) {
+    const [all] = await ftsCountRows(db, shape, { ...range, reach: COUNT_CAP + 1 });
+    if (Number(all?.n ?? 0) <= COUNT_CAP) return pageByKey();
+  }
+  const values: Values = { ...page, joined: terms.join(' ') };
+  terms.forEach((term, i) => {
+    values[`t${i}`] = term;
+  });
+  const rows = await walkRows(db, { ...shape, terms: terms.length }, values);
+  return { ids: rows.map((r) => Number(r.id)), total, capped };
 }
 
 /** Rows fetched by id, put back in the order of `ids`. */

@@ -24,7 +24,9 @@ import { phoneDigits, rowsByPhone } from './phone-search.ts';
  * Search everything (issue 28, part 1): one query of each area's own list search (the FTS5 tables
  * on SQLite, the stored search vectors or GIN indexes on PostgreSQL, decisions 0005, 0008, 0015),
  * a page of SEARCH_HITS_PER_KIND each, run side by side. Each area keeps its plans; this module
- * only picks the kinds the user may read, ranks the hits and groups them.
+ * only picks the kinds the user may read, ranks the hits and groups them. Condominiums and common
+ * parts are asked for any matches (`anyMatches`): on SQLite the newest, from the FTS index alone,
+ * instead of the first in name order, which for a sparse common word meant reading every match.
  */
 
 export interface SearchContext {
@@ -171,7 +173,7 @@ async function registry(ctx: SearchContext, table: 'persons' | 'providers', q: s
 async function condominiums(ctx: SearchContext, q: string): Promise<KindPage> {
   const result = await listCondominiumPage(
     { db: ctx.db, dialect: ctx.dialect, archiveId: ctx.scope.archiveId },
-    { ...page, gestiti: false, search: q },
+    { ...page, gestiti: false, search: q, anyMatches: true },
   );
   return {
     candidates: result.items.map((c) => ({
@@ -193,7 +195,7 @@ async function condominiums(ctx: SearchContext, q: string): Promise<KindPage> {
 async function commonParts(ctx: SearchContext, q: string): Promise<KindPage> {
   const result = await listCommonPartPage(
     { db: ctx.db, dialect: ctx.dialect, archiveId: ctx.scope.archiveId },
-    { search: q },
+    { search: q, anyMatches: true },
     page,
   );
   return {
