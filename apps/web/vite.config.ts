@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { contractForTheWeb } from './build/contract-for-the-web.ts';
 
 const API_TARGET = process.env.VITE_API_PROXY ?? 'http://localhost:3000';
 const proxied = ['/api', '/user', '/health'];
@@ -9,6 +10,7 @@ const proxied = ['/api', '/user', '/health'];
 export default defineConfig({
   plugins: [
     react(),
+    contractForTheWeb(),
     VitePWA({
       // 'prompt': the app drives the update itself (waiting worker -> skip waiting -> reload), see
       // src/app/service-worker.ts.

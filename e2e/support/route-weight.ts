@@ -11,13 +11,14 @@ import { REPO_ROOT } from './server.ts';
 export const LOGIN_BUDGET_KB = 150;
 export const ROUTE_BUDGET_KB = 300;
 /**
- * Until every private route meets its 300 KB budget, none may grow past this ceiling (today's heaviest
- * route plus a small margin): lower it whenever the routes shrink, down to ROUTE_BUDGET_KB.
+ * The ceiling the weight journey holds every private route to: their budget, met by all since the
+ * contract's schemas left the first paint (decision 0022). Kept as its own name so that a route over
+ * budget can be given a temporary margin again, never above the budget for long.
  */
-// 380 until the list exports and the history tabs came in: /instalments then weighed 381.3 KB.
-// 390 until the list filters' date fields loaded on first open and each page its own i18n
-// namespaces: the heaviest route, /activities, then weighed 365.1 KB.
-export const ROUTE_CEILING_KB = 370;
+// 370 until the bundle merged its shared chunks again (no top-level await) and the contract's zod
+// schemas stayed out of a page that validates no form: the heaviest route, /activities, then
+// weighed 298.0 KB.
+export const ROUTE_CEILING_KB = ROUTE_BUDGET_KB;
 
 /** The routes measured; every private route is opened after login, with an archive chosen. */
 export const WEIGHED_ROUTES: Array<{ path: string; private: boolean }> = [

@@ -11,6 +11,7 @@
 import type { Area } from '@stabile/contract';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
+import { loadNamespaces, SHELL_NAMESPACES } from '../i18n/i18n.ts';
 import { ErrorBoundary } from '../shared/ui/error-boundary.tsx';
 import { BareLayout } from './layout/bare-layout.tsx';
 import { ErrorPanel } from './layout/error-panel.tsx';
@@ -19,21 +20,35 @@ import { LoginPage, MobileLoginPage } from './routes/login/login-page.tsx';
 
 type PageModule = { Component: ComponentType };
 
-/** A lazy page: the module exports its page as `Component`. */
-function page(load: () => Promise<PageModule>) {
-  return lazy(() => load().then((module) => ({ default: module.Component })));
+/**
+ * A lazy page: the module exports its page as `Component`. `namespaces` load alongside the page's
+ * chunk and are there before it renders (not with a top-level await in the page's module: one
+ * anywhere in the app turns off the bundler's merging of shared chunks, and every route then fetches
+ * dozens of tiny files).
+ */
+function page(load: () => Promise<PageModule>, namespaces: string[] = []) {
+  return lazy(() =>
+    Promise.all([load(), namespaces.length > 0 && loadNamespaces(...namespaces)]).then(([module]) => ({
+      default: module.Component,
+    })),
+  );
 }
 
-const AttachmentPreviewPage = lazy(() =>
-  import('./routes/attachment-preview/attachment-preview-page.tsx').then((m) => ({
-    default: m.AttachmentPreviewPage,
-  })),
+// Its texts are not bundled with /login: they load with the page.
+const AttachmentPreviewPage = page(
+  () =>
+    import('./routes/attachment-preview/attachment-preview-page.tsx').then((m) => ({
+      Component: m.AttachmentPreviewPage,
+    })),
+  ['attachments'],
 );
 const NotFoundPage = lazy(() =>
   import('./routes/not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
 const ForgotPasswordPage = page(() => import('./routes/forgot-password/forgot-password-page.tsx'));
-const StoreRoute = page(() => import('./store-route.tsx'));
+// The shell's namespaces are there before the first private page renders; each page's own load
+// with it (useTranslation suspends until they are in).
+const StoreRoute = page(() => import('./store-route.tsx'), SHELL_NAMESPACES);
 const PrivateArea = page(() => import('./layout/private-area.tsx'));
 const AreaRoute = lazy(() => import('./layout/area-route.tsx').then((m) => ({ default: m.AreaRoute })));
 const SupplierPage = page(() => import('./routes/supplier/supplier-page.tsx'));

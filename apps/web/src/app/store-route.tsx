@@ -4,15 +4,10 @@ import { DatesProvider } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { Provider } from 'react-redux';
 import { Outlet } from 'react-router';
-import { loadNamespaces, SHELL_NAMESPACES } from '../i18n/i18n.ts';
 import { store } from './store.ts';
 import { StoreEffects } from './store-effects.tsx';
 
 dayjs.locale('it');
-
-// The shell's namespaces are there before the first private page renders; each page's own load
-// with it (useTranslation suspends until they are in).
-await loadNamespaces(...SHELL_NAMESPACES);
 
 /**
  * Everything that needs the Redux store (the private area and the supplier's page) sits under this

@@ -40,12 +40,37 @@ export interface ErrorEnvelope {
   error: ApiError;
 }
 
+/*
+ * readApiError and parsePaginationHeader check a body the way apiErrorSchema and paginationSchema
+ * would (same rules, same output: unknown keys left out), without zod: the web calls them on every
+ * answer, and a page that validates no form then loads no zod (decision 0022). A test of the contract
+ * compares them with the schemas.
+ */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+// zNumber's bounds (an integer column), written here so that reading an answer needs no schema module.
+const isColumnInteger = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= -(2 ** 31) && (value as number) <= 2 ** 31 - 1;
+const isText = (value: unknown): value is string => typeof value === 'string' && !value.includes('\u0000');
+
+function readErrorBody(body: unknown): z.infer<typeof apiErrorSchema> | undefined {
+  if (!isRecord(body) || body.data !== null || !isRecord(body.error)) return undefined;
+  const { code, message, status, details } = body.error;
+  if (!isColumnInteger(code) || !isText(message) || !isColumnInteger(status)) return undefined;
+  if (details === undefined) return { code, message, status };
+  if (!Array.isArray(details)) return undefined;
+  const read: Array<{ path: string; message: string }> = [];
+  for (const detail of details) {
+    if (!isRecord(detail) || !isText(detail.path) || !isText(detail.message)) return undefined;
+    read.push({ path: detail.path, message: detail.message });
+  }
+  return { code, message, status, details: read };
+}
+
 /** Reads an error body defensively: anything unreadable or without a known code is 999. */
 export function readApiError(body: unknown, httpStatus: number): ApiError {
-  const parsed = errorEnvelopeSchema.safeParse(body);
-  if (parsed.success && isErrorCode(parsed.data.error.code)) {
-    return parsed.data.error as ApiError;
-  }
+  const error = readErrorBody(body);
+  if (error && isErrorCode(error.code)) return error as ApiError;
   // Spec section 8: an answer without a code says what its HTTP status means (401, 403), else 999.
   const message = httpStatusMessages[httpStatus] ?? 'Abbiamo riscontrato un errore inaspettato';
   return { code: 999, message, status: httpStatus };
@@ -53,12 +78,28 @@ export function readApiError(body: unknown, httpStatus: number): ApiError {
 
 export function parsePaginationHeader(value: string | null | undefined): Pagination | undefined {
   if (!value) return undefined;
+  let parsed: unknown;
   try {
-    const parsed = paginationSchema.safeParse(JSON.parse(value));
-    return parsed.success ? parsed.data : undefined;
+    parsed = JSON.parse(value);
   } catch {
     return undefined;
   }
+  if (!isRecord(parsed)) return undefined;
+  const { totalCount, currentPage, pageSize, totalPages, totalCapped } = parsed;
+  const valid =
+    isColumnInteger(totalCount) &&
+    totalCount >= 0 &&
+    isColumnInteger(currentPage) &&
+    currentPage > 0 &&
+    isColumnInteger(pageSize) &&
+    pageSize > 0 &&
+    isColumnInteger(totalPages) &&
+    totalPages >= 0 &&
+    (totalCapped === undefined || typeof totalCapped === 'boolean');
+  if (!valid) return undefined;
+  const pagination: Pagination = { totalCount, currentPage, pageSize, totalPages };
+  if (totalCapped !== undefined) pagination.totalCapped = totalCapped;
+  return pagination;
 }
 
 export function makePagination(

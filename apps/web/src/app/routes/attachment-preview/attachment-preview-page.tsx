@@ -3,10 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PreviewFrame } from '../../../features/attachments/components/preview-frame.tsx';
 import { isOwnFileLink } from '../../../features/attachments/format.ts';
-import { loadNamespace } from '../../../i18n/i18n.ts';
-
-// The page's texts are not bundled with /login: loaded with the page.
-await loadNamespace('attachments');
 
 /**
  * /attachmentPreview?link=...: an attachment's signed link in a frame, for links opened from
