@@ -35,13 +35,22 @@ put_back() {
 put_back
 
 work="$(mktemp -d)"
+tests=""
 cleanup() {
-  put_back
+  # Whatever happens to the output meanwhile (a closed pipe), the package goes back.
+  trap '' PIPE
   rm -rf "$work"
+  put_back
+}
+# Stops the tests (a process group of their own, below) and exits: the EXIT trap puts the package back.
+stop() {
+  if [ -n "$tests" ]; then kill -TERM -- "-$tests" 2>/dev/null || true; fi
+  exit "$1"
 }
 trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+trap 'stop 129' HUP
+trap 'stop 130' INT
+trap 'stop 143' TERM
 
 echo "Node 24: installing the npm packages node@24 and better-sqlite3@${bs3_node24}"
 mkdir -p "$work/node24"
@@ -110,7 +119,5 @@ set -m
 PATH="$node24_bin:$PATH" npm run test:unit -- "$@" &
 tests=$!
 set +m
-trap 'kill -TERM -- "-$tests" 2>/dev/null; exit 130' INT
-trap 'kill -TERM -- "-$tests" 2>/dev/null; exit 143' TERM
 wait "$tests"
 echo "==> Node ${version}: unit and route suites passed"
