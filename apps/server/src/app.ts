@@ -192,7 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     : undefined;
   const throttleStore = redis
     ? new RedisThrottleStore(redis, config.redisPrefix)
-    : new DatabaseThrottleStore(options.db);
+    : new DatabaseThrottleStore(options.db, options.dialect);
   app.decorate(
     'loginThrottle',
     new LoginThrottle({ store: throttleStore, factor: config.authRateLimitFactor }),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { SelectQueryNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppInstance, buildApp } from '../../app.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -7,7 +8,7 @@ import { buildTestApp, type TestApp, testDialect } from '../../test/build-test-a
 import { clientAddress, createAccount } from './auth.test-helpers.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { RedisThrottleStore } from './throttle-store.redis.ts';
-import { DatabaseThrottleStore, type ThrottleStore } from './throttle-store.ts';
+import { DatabaseThrottleStore, hashThrottleKey, type ThrottleStore } from './throttle-store.ts';
 
 /**
  * The login throttle on both of its stores: the database of the suite (SQLite, or PostgreSQL with
@@ -71,13 +72,14 @@ function harness(store: ThrottleStore) {
     advance: (ms: number) => {
       now += ms;
     },
+    now: () => now,
   };
 }
 
 const unique = () => randomBytes(5).toString('hex');
 
 const stores: Array<[string, () => ThrottleStore]> = [
-  [`database (${testDialect})`, () => new DatabaseThrottleStore(t.database.db)],
+  [`database (${testDialect})`, () => new DatabaseThrottleStore(t.database.db, t.database.dialect)],
   ...(withRedis
     ? [['redis', () => new RedisThrottleStore(redis!, prefix)] as [string, () => ThrottleStore]]
     : []),
@@ -170,6 +172,70 @@ describe.each(stores)('login throttle on the %s store', (_name, makeStore) => {
       Array.from({ length: 40 }, () => h.attempt(clientAddress(), username, 'wrong')),
     );
     expect(results.filter((r) => r === 'checked')).toHaveLength(10);
+  });
+});
+
+describe(`the database store's writes (${testDialect})`, () => {
+  /** The store on the suite's database, counting the statements that write (each one a disk flush on SQLite). */
+  function countingStore() {
+    const counted = { writes: 0 };
+    const db = t.database.db.withPlugin({
+      transformQuery: ({ node }) => {
+        if (!SelectQueryNode.is(node)) counted.writes += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    return { store: new DatabaseThrottleStore(db, t.database.dialect), counted };
+  }
+
+  it('writes both budgets of a failed check in one statement, and nothing for an attempt refused', async () => {
+    const { store, counted } = countingStore();
+    const h = harness(store);
+    const username = `${unique()}@example.it`;
+    for (let i = 0; i < 10; i++) {
+      const before = counted.writes;
+      expect(await h.attempt(clientAddress(), username, 'wrong')).toBe('checked');
+      expect(counted.writes - before).toBe(1);
+    }
+    // The account must wait: refused from a fresh address, whose budget stays untouched.
+    const before = counted.writes;
+    expect(await h.attempt(clientAddress(), username, 'wrong')).toBeInstanceOf(AppError);
+    expect(counted.writes - before).toBe(0);
+  });
+
+  it('forgets the buckets that say nothing any more, and keeps those still counting', async () => {
+    const { store } = countingStore();
+    const h = harness(store);
+    const spent = `${unique()}@example.it`;
+    const address = clientAddress();
+    for (let i = 0; i < 10; i++) await h.attempt(address, spent, 'wrong');
+    const keys = [`login-address|${address}`, `login-subject|account|${spent}`].map(hashThrottleKey);
+    const rows = () =>
+      t.database.db.selectFrom('login_throttle').select('key').where('key', 'in', keys).execute();
+    expect(await rows()).toHaveLength(2);
+    // 10 failures leak away from the address in 10 minutes; from the account in 150.
+    await store.deleteExpired(h.now() + 11 * MINUTE);
+    expect((await rows()).map((row) => row.key)).toEqual([keys[1]]);
+    await store.deleteExpired(h.now() + 151 * MINUTE);
+    expect(await rows()).toEqual([]);
+  });
+
+  it('gives back what an attempt took when a concurrent one made its account wait', async () => {
+    const { store } = countingStore();
+    const h = harness(store);
+    const username = `${unique()}@example.it`;
+    const address = clientAddress();
+    // 10 checks spend the account's budget; the other 30 come in at the same moment from one address.
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => h.attempt(address, username, 'wrong')),
+    );
+    expect(results.filter((r) => r === 'checked')).toHaveLength(10);
+    // The address has spent 10 of its 30 free failures, whatever the refused attempts took meanwhile.
+    const others = [];
+    for (let i = 0; i < 21; i++) others.push(await h.attempt(address, `${unique()}@example.it`, 'wrong'));
+    expect(others.filter((r) => r === 'checked')).toHaveLength(20);
+    expect(others[20]).toBeInstanceOf(AppError);
   });
 });
 

@@ -68,22 +68,25 @@ export class LoginThrottle {
     const { store } = this.options;
     const now = this.now();
     const accountKey = `login-subject|${subject.trim().toLowerCase()}`;
-    const byAddress = await store.take(`login-address|${address}`, this.address, now);
-    if (!byAddress.taken) throw tooManyAttempts(byAddress.waitMs);
-    const byAccount = await store.take(accountKey, this.account, now);
-    if (!byAccount.taken) {
-      await store.giveBack(byAddress.ticket, this.address);
-      throw tooManyAttempts(byAccount.waitMs);
-    }
-    const giveBack = (ticket: ThrottleTicket, policy: ThrottlePolicy) => store.giveBack(ticket, policy);
+    // Both budgets in one step (one write on the database store), or neither: an attempt refused by
+    // one of them spends nothing of the other.
+    const taken = await store.takeAll(
+      [
+        { key: `login-address|${address}`, policy: this.address },
+        { key: accountKey, policy: this.account },
+      ],
+      now,
+    );
+    if (!taken.taken) throw tooManyAttempts(taken.waitMs);
+    const [byAddress, byAccount] = taken.tickets as [ThrottleTicket, ThrottleTicket];
     return {
       succeeded: async () => {
-        await giveBack(byAddress.ticket, this.address);
+        await store.giveBack(byAddress, this.address);
         await store.clear(accountKey);
       },
       cancelled: async () => {
-        await giveBack(byAddress.ticket, this.address);
-        await giveBack(byAccount.ticket, this.account);
+        await store.giveBack(byAddress, this.address);
+        await store.giveBack(byAccount, this.account);
       },
     };
   }

@@ -1,10 +1,13 @@
 import type { Redis } from 'ioredis';
 import {
   hashThrottleKey,
+  type TakeAllResult,
   type TakeResult,
   type ThrottlePolicy,
+  type ThrottleRequest,
   type ThrottleStore,
   type ThrottleTicket,
+  takeEach,
   waitLadder,
 } from './throttle-store.ts';
 
@@ -66,6 +69,14 @@ export class RedisThrottleStore implements ThrottleStore {
       return { taken: true, ticket: { key: hashed, nextAt, previousNextAt: previousNextAt ?? 0 } };
     }
     return { taken: false, waitMs: Math.max(1000, nextAt - now) };
+  }
+
+  /**
+   * One script a key (the keys of an attempt may live in different slots of a Redis cluster); Redis
+   * writes do not wait for the disk, so the second round trip costs little.
+   */
+  takeAll(requests: readonly ThrottleRequest[], now: number): Promise<TakeAllResult> {
+    return takeEach(this, requests, now);
   }
 
   async giveBack(ticket: ThrottleTicket, policy: ThrottlePolicy): Promise<void> {
