@@ -1,5 +1,5 @@
 import { COUNT_CAP, InstalmentGroupType } from '@stabile/contract';
-import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { preparedQuery, shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordChange } from '../history/history.service.ts';
@@ -620,16 +620,7 @@ export async function addToInstalment(
   rataId: number,
   importo: number,
 ): Promise<void> {
-  const row = await db
-    .updateTable('instalments')
-    .set((eb) => ({
-      versato_cents: eb('versato_cents', '+', importo),
-      obj_version: eb('obj_version', '+', 1),
-    }))
-    .where('archive_id', '=', archiveId)
-    .where('id', '=', rataId)
-    .returning('versato_cents')
-    .executeTakeFirst();
+  const [row] = await addToInstalmentQuery(db, importo, archiveId, rataId);
   if (row) {
     const versato = Number(row.versato_cents);
     await recordChange(
@@ -642,6 +633,17 @@ export async function addToInstalment(
     );
   }
 }
+const addToInstalmentQuery = preparedQuery((db, importo: number, archiveId: number, rataId: number) =>
+  db
+    .updateTable('instalments')
+    .set((eb) => ({
+      versato_cents: eb('versato_cents', '+', importo),
+      obj_version: eb('obj_version', '+', 1),
+    }))
+    .where('archive_id', '=', archiveId)
+    .where('id', '=', rataId)
+    .returning('versato_cents'),
+);
 
 /** Adds `importo` to the allocation of a payment to an instalment (created when new). */
 export async function addAllocation(
@@ -651,16 +653,39 @@ export async function addAllocation(
   rataId: number,
   importo: number,
 ): Promise<void> {
-  await db
-    .insertInto('payment_allocations')
-    .values({ archive_id: archiveId, versamento_id: versamentoId, rata_id: rataId, importo_cents: importo })
-    .onConflict((oc) =>
-      oc
-        .columns(['archive_id', 'versamento_id', 'rata_id'])
-        .doUpdateSet((eb) => ({ importo_cents: eb('payment_allocations.importo_cents', '+', importo) })),
-    )
-    .execute();
+  await addAllocationQuery(db, archiveId, versamentoId, rataId, importo);
 }
+const addAllocationQuery = preparedQuery(
+  (db, archiveId: number, versamentoId: number, rataId: number, importo: number) =>
+    db
+      .insertInto('payment_allocations')
+      .values({ archive_id: archiveId, versamento_id: versamentoId, rata_id: rataId, importo_cents: importo })
+      .onConflict((oc) =>
+        oc
+          .columns(['archive_id', 'versamento_id', 'rata_id'])
+          .doUpdateSet((eb) => ({ importo_cents: eb('payment_allocations.importo_cents', '+', importo) })),
+      ),
+);
+
+/** A new payment's row. */
+export type PaymentRow = Insertable<Database['payments']> & Record<string, unknown>;
+/** Inserts a payment (a prepared statement per set of columns given). */
+export async function insertPayment(db: Db, row: PaymentRow): Promise<void> {
+  await insertPaymentQuery(db, Object.keys(row).join(), row);
+}
+const insertPaymentQuery = shapedQuery((db, _columns: string, row: PaymentRow) =>
+  db.insertInto('payments').values(row),
+);
+
+/** A new movement's row. */
+export type MovementRow = Insertable<Database['movements']> & Record<string, unknown>;
+/** Inserts a movement (a prepared statement per set of columns given). */
+export async function insertMovement(db: Db, row: MovementRow): Promise<void> {
+  await insertMovementQuery(db, Object.keys(row).join(), row);
+}
+const insertMovementQuery = shapedQuery((db, _columns: string, row: MovementRow) =>
+  db.insertInto('movements').values(row),
+);
 
 /** A payment with its condominium, exercise and payer, for its receipt. */
 export function findPayment(db: Db, archiveId: number, versamentoId: number) {

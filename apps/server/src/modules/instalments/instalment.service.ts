@@ -36,6 +36,8 @@ import {
   findRegistry,
   groupPage,
   type InstalmentRow,
+  insertMovement,
+  insertPayment,
   instalmentAmountsOf,
   instalmentsOf,
   lockRegistry,
@@ -593,26 +595,23 @@ async function addMovement(
   /** Its id, when already taken with the write's other counters. */
   id?: number,
 ) {
-  await trx
-    .insertInto('movements')
-    .values({
-      archive_id: archiveId,
-      id: id ?? (await nextId(trx, archiveId, 'movements')),
-      condominio_id: values.condominioId,
-      esercizio_id: values.esercizioId,
-      risorsa_id: null,
-      tipo_riferimento: RegistryType.CondominiumRegistry,
-      riferimento_id: values.anagraficaId,
-      data: values.data,
-      descrizione: values.descrizione,
-      importo_cents: values.importo,
-      numero_documento: values.numeroDocumento,
-      created_at: now,
-      versamento_id: values.versamentoId ?? null,
-      rimborso_id: values.rimborsoId ?? null,
-      unita_id: values.unitaId,
-    })
-    .execute();
+  await insertMovement(trx, {
+    archive_id: archiveId,
+    id: id ?? (await nextId(trx, archiveId, 'movements')),
+    condominio_id: values.condominioId,
+    esercizio_id: values.esercizioId,
+    risorsa_id: null,
+    tipo_riferimento: RegistryType.CondominiumRegistry,
+    riferimento_id: values.anagraficaId,
+    data: values.data,
+    descrizione: values.descrizione,
+    importo_cents: values.importo,
+    numero_documento: values.numeroDocumento,
+    created_at: now,
+    versamento_id: values.versamentoId ?? null,
+    rimborso_id: values.rimborsoId ?? null,
+    unita_id: values.unitaId,
+  });
 }
 
 export interface PaymentInput extends OperationInput {
@@ -666,27 +665,24 @@ export async function registerPayment(
       );
       const unitaId = units?.length === 1 ? (units[0] as number) : null;
       const descrizione = input.descrizione || `Versamento ricevuta n. ${receipt}`;
-      await trx
-        .insertInto('payments')
-        .values({
-          archive_id: ctx.archiveId,
-          id: versamentoId,
-          condominio_id: condominioId,
-          esercizio_id: input.esercizioID,
-          anagrafica_id: input.anagrID,
-          unita_id: unitaId,
-          risorsa_id: null,
-          conto_id: input.contoID,
-          data: input.data,
-          importo_cents: input.importo,
-          descrizione,
-          modalita: input.modalita || null,
-          numero_ricevuta: receipt,
-          distribuzione: input.distribuzione,
-          created_at: now,
-          obj_version: 1,
-        })
-        .execute();
+      await insertPayment(trx, {
+        archive_id: ctx.archiveId,
+        id: versamentoId,
+        condominio_id: condominioId,
+        esercizio_id: input.esercizioID,
+        anagrafica_id: input.anagrID,
+        unita_id: unitaId,
+        risorsa_id: null,
+        conto_id: input.contoID,
+        data: input.data,
+        importo_cents: input.importo,
+        descrizione,
+        modalita: input.modalita || null,
+        numero_ricevuta: receipt,
+        distribuzione: input.distribuzione,
+        created_at: now,
+        obj_version: 1,
+      });
       for (const a of allocations) {
         await addAllocation(trx, ctx.archiveId, versamentoId, a.rataID, a.importo);
         await addToInstalment(trx, ctx.archiveId, a.rataID, a.importo);
