@@ -160,7 +160,9 @@ function luaString(text: string): string {
   let out = '"';
   for (const byte of Buffer.from(text, 'utf8')) {
     const printable = byte >= 0x20 && byte < 0x7f && byte !== 0x22 && byte !== 0x5c;
-    out += printable ? String.fromCharCode(byte) : `\\${byte}`;
+    // Three digits: Lua reads up to three after the backslash, so `\34` before a digit ("2026...) was
+    // another byte, and the script failed (wrk then sent its default GET /).
+    out += printable ? String.fromCharCode(byte) : `\\${String(byte).padStart(3, '0')}`;
   }
   return `${out}"`;
 }

@@ -99,13 +99,21 @@ export async function openBenchSession(
 export async function scenarioRequests(
   baseURL: string,
   scenario: Scenario,
-): Promise<Array<{ method: string; path: string; headers: Record<string, string> }>> {
+): Promise<Array<{ method: string; path: string; headers: Record<string, string>; body?: string }>> {
   const { session, notes } = await openBenchSession(baseURL, process.env.BENCH_ARCHIVE ?? 'Grande');
   if (scenario.needsArchive && !session) throw new Error(notes.join('; '));
   const headers = archiveHeaders(scenario, session);
-  return scenario
-    .requests({ baseURL, session })
-    .map((r) => ({ method: r.method ?? 'GET', path: r.path, headers }));
+  // With their bodies: without them a POST scenario measured its validation error (400).
+  return scenario.requests({ baseURL, session }).map((r) =>
+    r.body === undefined
+      ? { method: r.method ?? 'GET', path: r.path, headers }
+      : {
+          method: r.method ?? 'GET',
+          path: r.path,
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(r.body),
+        },
+  );
 }
 
 /** The bearer token and X-Archive-Id of the bench session, for a scenario that needs the archive. */

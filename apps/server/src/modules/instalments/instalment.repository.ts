@@ -1,5 +1,5 @@
 import { COUNT_CAP, InstalmentGroupType } from '@stabile/contract';
-import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { preparedQuery, shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { recordChange } from '../history/history.service.ts';
@@ -50,16 +50,25 @@ const registryQuery = preparedQuery((db, archiveId: number, esercizioId: number,
     .where('r.id', '=', anagraficaId),
 );
 
-/** PostgreSQL: locks the registry's row, so two operations on one group run one after the other. */
-export async function lockRegistry(db: Db, archiveId: number, anagraficaId: number): Promise<void> {
-  await db
-    .selectFrom('registries')
-    .select('id')
-    .where('archive_id', '=', archiveId)
-    .where('id', '=', anagraficaId)
-    .forUpdate()
-    .execute();
+/**
+ * PostgreSQL: the registry of findRegistry, its row locked until the transaction ends (in the same
+ * round trip), so two operations on one group run one after the other.
+ */
+export async function lockRegistry(db: Db, archiveId: number, esercizioId: number, anagraficaId: number) {
+  return (await registryLockQuery(db, archiveId, esercizioId, anagraficaId))[0];
 }
+const registryLockQuery = preparedQuery((db, archiveId: number, esercizioId: number, anagraficaId: number) =>
+  db
+    .selectFrom('registries as r')
+    .innerJoin('persons as p', (j) =>
+      j.onRef('p.archive_id', '=', 'r.archive_id').onRef('p.id', '=', 'r.persona_id'),
+    )
+    .select(['r.id', 'r.persona_id', 'p.descr'])
+    .where('r.archive_id', '=', archiveId)
+    .where('r.esercizio_id', '=', esercizioId)
+    .where('r.id', '=', anagraficaId)
+    .forUpdate('r'),
+);
 
 /** The values of a shaped query: the archive and exercise, and the ids of its lists (idValues). */
 type Values = { archiveId: number; esercizioId: number } & Record<string, unknown>;
@@ -556,17 +565,44 @@ const refundsQuery = shapedQuery((db, shape: ScopeShape, v: Values) => {
 });
 
 /** The payments account of an exercise (a ledger account of type 1), or undefined. */
-export function findPaymentsAccount(db: Db, archiveId: number, esercizioId: number, contoId: number) {
-  return db
+export async function findPaymentsAccount(db: Db, archiveId: number, esercizioId: number, contoId: number) {
+  return (await accountQuery(db, archiveId, esercizioId, contoId))[0];
+}
+const accountQuery = preparedQuery((db, archiveId: number, esercizioId: number, contoId: number) =>
+  db
     .selectFrom('ledger_accounts')
     .select(['id', 'tipo_conto', 'descrizione'])
     .where('archive_id', '=', archiveId)
     .where('esercizio_id', '=', esercizioId)
-    .where('id', '=', contoId)
-    .executeTakeFirst();
-}
+    .where('id', '=', contoId),
+);
 
-/** The highest receipt number of an exercise's payments. */
+/**
+ * Whether a payment of the exercise already has this receipt number: one seek in the receipt index
+ * of the condominium (archive, condominium, number), whatever the number of payments.
+ */
+export async function receiptTaken(
+  db: Db,
+  archiveId: number,
+  condominioId: number,
+  esercizioId: number,
+  numero: number,
+): Promise<boolean> {
+  return (await receiptQuery(db, archiveId, condominioId, numero, esercizioId)).length > 0;
+}
+const receiptQuery = preparedQuery(
+  (db, archiveId: number, condominioId: number, numero: number, esercizioId: number) =>
+    db
+      .selectFrom('payments')
+      .select('id')
+      .where('archive_id', '=', archiveId)
+      .where('condominio_id', '=', condominioId)
+      .where('numero_ricevuta', '=', numero)
+      .where('esercizio_id', '=', esercizioId)
+      .limit(+1),
+);
+
+/** The highest receipt number of an exercise's payments (reads every payment of the exercise). */
 export async function maxReceiptNumber(db: Db, archiveId: number, esercizioId: number): Promise<number> {
   const row = await db
     .selectFrom('payments')
@@ -584,16 +620,7 @@ export async function addToInstalment(
   rataId: number,
   importo: number,
 ): Promise<void> {
-  const row = await db
-    .updateTable('instalments')
-    .set((eb) => ({
-      versato_cents: eb('versato_cents', '+', importo),
-      obj_version: eb('obj_version', '+', 1),
-    }))
-    .where('archive_id', '=', archiveId)
-    .where('id', '=', rataId)
-    .returning('versato_cents')
-    .executeTakeFirst();
+  const [row] = await addToInstalmentQuery(db, importo, archiveId, rataId);
   if (row) {
     const versato = Number(row.versato_cents);
     await recordChange(
@@ -606,6 +633,17 @@ export async function addToInstalment(
     );
   }
 }
+const addToInstalmentQuery = preparedQuery((db, importo: number, archiveId: number, rataId: number) =>
+  db
+    .updateTable('instalments')
+    .set((eb) => ({
+      versato_cents: eb('versato_cents', '+', importo),
+      obj_version: eb('obj_version', '+', 1),
+    }))
+    .where('archive_id', '=', archiveId)
+    .where('id', '=', rataId)
+    .returning('versato_cents'),
+);
 
 /** Adds `importo` to the allocation of a payment to an instalment (created when new). */
 export async function addAllocation(
@@ -615,16 +653,39 @@ export async function addAllocation(
   rataId: number,
   importo: number,
 ): Promise<void> {
-  await db
-    .insertInto('payment_allocations')
-    .values({ archive_id: archiveId, versamento_id: versamentoId, rata_id: rataId, importo_cents: importo })
-    .onConflict((oc) =>
-      oc
-        .columns(['archive_id', 'versamento_id', 'rata_id'])
-        .doUpdateSet((eb) => ({ importo_cents: eb('payment_allocations.importo_cents', '+', importo) })),
-    )
-    .execute();
+  await addAllocationQuery(db, archiveId, versamentoId, rataId, importo);
 }
+const addAllocationQuery = preparedQuery(
+  (db, archiveId: number, versamentoId: number, rataId: number, importo: number) =>
+    db
+      .insertInto('payment_allocations')
+      .values({ archive_id: archiveId, versamento_id: versamentoId, rata_id: rataId, importo_cents: importo })
+      .onConflict((oc) =>
+        oc
+          .columns(['archive_id', 'versamento_id', 'rata_id'])
+          .doUpdateSet((eb) => ({ importo_cents: eb('payment_allocations.importo_cents', '+', importo) })),
+      ),
+);
+
+/** A new payment's row. */
+export type PaymentRow = Insertable<Database['payments']> & Record<string, unknown>;
+/** Inserts a payment (a prepared statement per set of columns given). */
+export async function insertPayment(db: Db, row: PaymentRow): Promise<void> {
+  await insertPaymentQuery(db, Object.keys(row).join(), row);
+}
+const insertPaymentQuery = shapedQuery((db, _columns: string, row: PaymentRow) =>
+  db.insertInto('payments').values(row),
+);
+
+/** A new movement's row. */
+export type MovementRow = Insertable<Database['movements']> & Record<string, unknown>;
+/** Inserts a movement (a prepared statement per set of columns given). */
+export async function insertMovement(db: Db, row: MovementRow): Promise<void> {
+  await insertMovementQuery(db, Object.keys(row).join(), row);
+}
+const insertMovementQuery = shapedQuery((db, _columns: string, row: MovementRow) =>
+  db.insertInto('movements').values(row),
+);
 
 /** A payment with its condominium, exercise and payer, for its receipt. */
 export function findPayment(db: Db, archiveId: number, versamentoId: number) {

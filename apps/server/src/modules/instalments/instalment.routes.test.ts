@@ -1,5 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextId } from '../../db/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestSession, type TestSession } from '../../test/sessions.ts';
 import { createInstalmentFixture, type InstalmentFixture } from './instalment.fixtures.ts';
@@ -297,6 +298,44 @@ describe('payments, refunds and surplus', () => {
     expect(otherBody.body.error.code).toBe(115);
     const badKey = await call('POST', '/api/registerVersamento', body, { key: 'x' });
     expect(badKey.status).toBe(400);
+  });
+
+  it('numbers receipts after those of payments written without the counter (a generated archive)', async () => {
+    const g = await createInstalmentFixture(t, s, { people: ['Ocra Dario'] });
+    const r = g.registries[0] as number;
+    const db = t.database.db;
+    for (const numero of [1, 2, 3]) {
+      await db
+        .insertInto('payments')
+        .values({
+          archive_id: s.archiveId,
+          id: await nextId(db, s.archiveId, 'payments'),
+          condominio_id: g.condominioId,
+          esercizio_id: g.esercizioId,
+          anagrafica_id: r,
+          unita_id: null,
+          risorsa_id: null,
+          conto_id: g.contoVersamenti,
+          data: '2026-02-01',
+          importo_cents: 100,
+          descrizione: null,
+          modalita: null,
+          numero_ricevuta: numero,
+          distribuzione: 0,
+          created_at: new Date().toISOString(),
+          obj_version: 1,
+        })
+        .execute();
+    }
+    const receipts = [];
+    for (const importo of [1000, 2000]) {
+      const paid = await call('POST', '/api/registerVersamento', payment(g, r, importo));
+      receipts.push(
+        paid.body.data.dettaglio.versamenti.find((v: Json) => v.id === paid.body.data.versamentoID)
+          .numeroRicevuta,
+      );
+    }
+    expect(receipts).toEqual([4, 5]);
   });
 
   it('keeps what no instalment needs as surplus, refunds part of it and never more', async () => {

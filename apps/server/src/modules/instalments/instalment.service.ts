@@ -20,7 +20,7 @@ import {
 } from '@stabile/contract';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
-import { nextId } from '../../db/ids.ts';
+import { nextId, nextIds } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
 import { runOnce } from '../../shared/idempotency.ts';
@@ -36,6 +36,8 @@ import {
   findRegistry,
   groupPage,
   type InstalmentRow,
+  insertMovement,
+  insertPayment,
   instalmentAmountsOf,
   instalmentsOf,
   lockRegistry,
@@ -43,6 +45,7 @@ import {
   movementColumns,
   type PayerScope,
   paymentsOf,
+  receiptTaken,
   refundsOf,
   registryNames,
   rolesOf,
@@ -486,7 +489,7 @@ export interface OperationInput {
   descrizione?: string | null | undefined;
 }
 
-/** Checks shared by the three operations; locks the group on PostgreSQL. */
+/** Checks shared by the three operations; locks the group (its registry's row) on PostgreSQL. */
 async function prepareOperation(
   trx: Db,
   ctx: InstalmentContext,
@@ -494,9 +497,13 @@ async function prepareOperation(
   opts: { openOnly: boolean },
 ) {
   const exercise = await requireExercise({ ...ctx, db: trx }, input.esercizioID, input.condGenID);
-  const registry = await findRegistry(trx, ctx.archiveId, input.esercizioID, input.anagrID);
+  const registry = await (ctx.dialect === 'postgres' ? lockRegistry : findRegistry)(
+    trx,
+    ctx.archiveId,
+    input.esercizioID,
+    input.anagrID,
+  );
   if (!registry) throw notFound('Anagrafica non trovata.');
-  if (ctx.dialect === 'postgres') await lockRegistry(trx, ctx.archiveId, input.anagrID);
   if (opts.openOnly && Number(exercise.chiuso) === 1) {
     throw new AppError(
       115,
@@ -545,13 +552,28 @@ async function openDebts(trx: Db, ctx: InstalmentContext, input: OperationInput,
   return list.filter((r) => DEBT_TYPES.includes(r.tipo) && r.versato < r.importo);
 }
 
-/** The next receipt number of an exercise: a per-archive counter, kept above the numbers already used. */
-async function nextReceipt(trx: Db, archiveId: number, esercizioId: number): Promise<number> {
-  const name = `ricevuta_esercizio_${esercizioId}`;
-  const n = await nextId(trx, archiveId, name);
+/** The counter of an exercise's receipt numbers. */
+const receiptCounter = (esercizioId: number) => `ricevuta_esercizio_${esercizioId}`;
+
+/**
+ * The receipt number of a new payment: `n`, just taken from the exercise's per-archive counter, unless
+ * a payment of the exercise already has it (payments written without the counter: a generated or
+ * older archive, whose counter starts at 1); then the counter jumps above the highest number used.
+ * One index seek per payment; the exercise's payments are read only when the counter is behind.
+ */
+async function receiptNumber(
+  trx: Db,
+  archiveId: number,
+  exercise: { condominioId: number; esercizioId: number },
+  n: number,
+): Promise<number> {
+  const { condominioId, esercizioId } = exercise;
+  if (!(await receiptTaken(trx, archiveId, condominioId, esercizioId, n))) return n;
   const used = await maxReceiptNumber(trx, archiveId, esercizioId);
   if (n > used) return n;
-  return nextId(trx, archiveId, name, used - n + 1).then((first) => first + (used - n));
+  return nextId(trx, archiveId, receiptCounter(esercizioId), used - n + 1).then(
+    (first) => first + (used - n),
+  );
 }
 
 async function addMovement(
@@ -570,27 +592,26 @@ async function addMovement(
     rimborsoId?: number;
   },
   now: string,
+  /** Its id, when already taken with the write's other counters. */
+  id?: number,
 ) {
-  await trx
-    .insertInto('movements')
-    .values({
-      archive_id: archiveId,
-      id: await nextId(trx, archiveId, 'movements'),
-      condominio_id: values.condominioId,
-      esercizio_id: values.esercizioId,
-      risorsa_id: null,
-      tipo_riferimento: RegistryType.CondominiumRegistry,
-      riferimento_id: values.anagraficaId,
-      data: values.data,
-      descrizione: values.descrizione,
-      importo_cents: values.importo,
-      numero_documento: values.numeroDocumento,
-      created_at: now,
-      versamento_id: values.versamentoId ?? null,
-      rimborso_id: values.rimborsoId ?? null,
-      unita_id: values.unitaId,
-    })
-    .execute();
+  await insertMovement(trx, {
+    archive_id: archiveId,
+    id: id ?? (await nextId(trx, archiveId, 'movements')),
+    condominio_id: values.condominioId,
+    esercizio_id: values.esercizioId,
+    risorsa_id: null,
+    tipo_riferimento: RegistryType.CondominiumRegistry,
+    riferimento_id: values.anagraficaId,
+    data: values.data,
+    descrizione: values.descrizione,
+    importo_cents: values.importo,
+    numero_documento: values.numeroDocumento,
+    created_at: now,
+    versamento_id: values.versamentoId ?? null,
+    rimborso_id: values.rimborsoId ?? null,
+    unita_id: values.unitaId,
+  });
 }
 
 export interface PaymentInput extends OperationInput {
@@ -599,44 +620,69 @@ export interface PaymentInput extends OperationInput {
   distribuzione: number;
 }
 
+/** What an operation recorded, without the group's detail (read after it: see withDetail). */
+type Operation = Omit<OperazioneRata, 'dettaglio'>;
+
+/**
+ * The operation's answer with the group's detail, read after the transaction has committed: the
+ * detail lists every payment of the group (it grows with them), and reading it inside the
+ * transaction held the group's lock and the archive's counters (PostgreSQL) or the database's
+ * write lock (SQLite) for as long. A request repeated with its Idempotency-Key gets its first
+ * answer from the request's own key (shared/idempotency-hook.ts); the operation's key (runOnce)
+ * keeps the operation only, and a replay through it reads the group's detail as it is now.
+ */
+async function withDetail(ctx: InstalmentContext, input: DetailInput, operation: Operation) {
+  const dettaglio = await loadDetail(ctx, input);
+  return { ...operation, dettaglio };
+}
+
 /** POST /api/registerVersamento: one transaction; what no instalment needs stays as surplus. */
-export function registerPayment(
+export async function registerPayment(
   ctx: InstalmentContext,
   input: PaymentInput,
   idempotencyKey?: string,
 ): Promise<OperazioneRata> {
-  return ctx.db.transaction().execute((trx) =>
-    runOnce(trx, ctx.archiveId, idempotencyKey, 'registerVersamento', input, async () => {
+  const operation = await ctx.db.transaction().execute((trx) =>
+    runOnce(trx, ctx.archiveId, idempotencyKey, 'registerVersamento', input, async (): Promise<Operation> => {
       const { exercise, units } = await prepareOperation(trx, ctx, input, { openOnly: true });
       await requirePaymentsAccount(trx, ctx, input.esercizioID, input.contoID);
       const open = await openDebts(trx, ctx, input, units);
       const { allocations, surplus } = distribute(input.importo, input.distribuzione, open);
       const now = new Date().toISOString();
-      const versamentoId = await nextId(trx, ctx.archiveId, 'payments');
-      const receipt = await nextReceipt(trx, ctx.archiveId, input.esercizioID);
+      const condominioId = Number(exercise.condominio_id);
+      // The archive's counters are taken last, together: on PostgreSQL their rows stay locked
+      // until the commit, for every payment of the archive.
+      const [versamentoId, n, movementId] = await nextIds(trx, ctx.archiveId, [
+        'payments',
+        receiptCounter(input.esercizioID),
+        'movements',
+      ]);
+      const receipt = await receiptNumber(
+        trx,
+        ctx.archiveId,
+        { condominioId, esercizioId: input.esercizioID },
+        n,
+      );
       const unitaId = units?.length === 1 ? (units[0] as number) : null;
       const descrizione = input.descrizione || `Versamento ricevuta n. ${receipt}`;
-      await trx
-        .insertInto('payments')
-        .values({
-          archive_id: ctx.archiveId,
-          id: versamentoId,
-          condominio_id: Number(exercise.condominio_id),
-          esercizio_id: input.esercizioID,
-          anagrafica_id: input.anagrID,
-          unita_id: unitaId,
-          risorsa_id: null,
-          conto_id: input.contoID,
-          data: input.data,
-          importo_cents: input.importo,
-          descrizione,
-          modalita: input.modalita || null,
-          numero_ricevuta: receipt,
-          distribuzione: input.distribuzione,
-          created_at: now,
-          obj_version: 1,
-        })
-        .execute();
+      await insertPayment(trx, {
+        archive_id: ctx.archiveId,
+        id: versamentoId,
+        condominio_id: condominioId,
+        esercizio_id: input.esercizioID,
+        anagrafica_id: input.anagrID,
+        unita_id: unitaId,
+        risorsa_id: null,
+        conto_id: input.contoID,
+        data: input.data,
+        importo_cents: input.importo,
+        descrizione,
+        modalita: input.modalita || null,
+        numero_ricevuta: receipt,
+        distribuzione: input.distribuzione,
+        created_at: now,
+        obj_version: 1,
+      });
       for (const a of allocations) {
         await addAllocation(trx, ctx.archiveId, versamentoId, a.rataID, a.importo);
         await addToInstalment(trx, ctx.archiveId, a.rataID, a.importo);
@@ -645,7 +691,7 @@ export function registerPayment(
         trx,
         ctx.archiveId,
         {
-          condominioId: Number(exercise.condominio_id),
+          condominioId,
           esercizioId: input.esercizioID,
           anagraficaId: input.anagrID,
           unitaId,
@@ -656,16 +702,12 @@ export function registerPayment(
           versamentoId,
         },
         now,
+        movementId,
       );
-      return {
-        versamentoID: versamentoId,
-        rimborsoID: null,
-        allocazioni: allocations,
-        eccedenza: surplus,
-        dettaglio: await loadDetail({ ...ctx, db: trx }, input),
-      };
+      return { versamentoID: versamentoId, rimborsoID: null, allocazioni: allocations, eccedenza: surplus };
     }),
   );
+  return withDetail(ctx, input, operation);
 }
 
 export interface RefundInput extends OperationInput {
@@ -719,13 +761,13 @@ async function recordRefund(
 }
 
 /** POST /api/registerRimborso: pays back part or all of the surplus, never more. */
-export function registerRefund(
+export async function registerRefund(
   ctx: InstalmentContext,
   input: RefundInput,
   idempotencyKey?: string,
 ): Promise<OperazioneRata> {
-  return ctx.db.transaction().execute((trx) =>
-    runOnce(trx, ctx.archiveId, idempotencyKey, 'registerRimborso', input, async () => {
+  const operation = await ctx.db.transaction().execute((trx) =>
+    runOnce(trx, ctx.archiveId, idempotencyKey, 'registerRimborso', input, async (): Promise<Operation> => {
       const { exercise, units } = await prepareOperation(trx, ctx, input, { openOnly: false });
       await requirePaymentsAccount(trx, ctx, input.esercizioID, input.contoID);
       const [payments, refunds, credits] = await scopeMoney(trx, ctx, input, units);
@@ -737,7 +779,7 @@ export function registerRefund(
         );
       }
       const now = new Date().toISOString();
-      const rimborsoId = await nextId(trx, ctx.archiveId, 'refunds');
+      const [rimborsoId, movementId] = await nextIds(trx, ctx.archiveId, ['refunds', 'movements']);
       const unitaId = units?.length === 1 ? (units[0] as number) : null;
       const descrizione = input.descrizione || 'Rimborso eccedenza';
       const refund = {
@@ -775,16 +817,17 @@ export function registerRefund(
           rimborsoId,
         },
         now,
+        movementId,
       );
       return {
         versamentoID: null,
         rimborsoID: rimborsoId,
         allocazioni: [],
         eccedenza: available - input.importo,
-        dettaglio: await loadDetail({ ...ctx, db: trx }, input),
       };
     }),
   );
+  return withDetail(ctx, input, operation);
 }
 
 export interface SurplusInput extends OperationInput {
@@ -796,13 +839,13 @@ export interface SurplusInput extends OperationInput {
  * unassigned parts of earlier payments (oldest first) are assigned, and two movements of opposite
  * sign record the use, so the sum of movements does not change.
  */
-export function useSurplus(
+export async function useSurplus(
   ctx: InstalmentContext,
   input: SurplusInput,
   idempotencyKey?: string,
 ): Promise<OperazioneRata> {
-  return ctx.db.transaction().execute((trx) =>
-    runOnce(trx, ctx.archiveId, idempotencyKey, 'surplusVersamento', input, async () => {
+  const operation = await ctx.db.transaction().execute((trx) =>
+    runOnce(trx, ctx.archiveId, idempotencyKey, 'surplusVersamento', input, async (): Promise<Operation> => {
       const { exercise, units } = await prepareOperation(trx, ctx, input, { openOnly: true });
       const [payments, refunds, credits] = await scopeMoney(trx, ctx, input, units);
       const available = surplusOf(payments, refunds, credits);
@@ -864,10 +907,10 @@ export function useSurplus(
         rimborsoID: null,
         allocazioni: allocations,
         eccedenza: available - input.importo,
-        dettaglio: await loadDetail({ ...ctx, db: trx }, input),
       };
     }),
   );
+  return withDetail(ctx, input, operation);
 }
 
 // --- Home ---------------------------------------------------------------------------------
