@@ -181,8 +181,8 @@ describe('condominium search over more matches than the count cap', () => {
       total: SEARCH_COUNT_CAP,
       capped: true,
     });
-    // The counts from the FTS index alone (no row read by key: up to the cap, then up to COUNT_CAP),
-    // then the page of the matches read by key and sorted, without a count of them.
+    // The count from the FTS index alone (no row read by key), then the page from the range of the
+    // word start "pia" (migration 0120), already in name order: no match read by key and sorted.
     const connection = sqliteReader(t.database.db);
     if (connection) {
       const statements: string[] = [];
@@ -198,11 +198,11 @@ describe('condominium search over more matches than the count cap', () => {
         offset: 0,
         limit: 15,
       });
-      expect(statements).toHaveLength(4);
-      expect(statements.slice(0, 2).join()).not.toMatch(/cross join/);
-      expect(statements[2]).toMatch(/cross join/);
-      expect(statements[2]).not.toMatch(/over \(\)/);
-      expect(statements[3]).toMatch(/json_each/);
+      expect(statements).toHaveLength(3);
+      expect(statements[0]).not.toMatch(/cross join/);
+      expect(statements[1]).toMatch(/from "condominiums_word_starts"/);
+      expect(statements[1]).not.toMatch(/_fts/);
+      expect(statements[2]).toMatch(/json_each/);
     }
     const rare = names.filter((n) => n.rare).sort(bySort);
     expect(await condominiums('lodi', { gestiti: false })).toEqual({
@@ -210,6 +210,95 @@ describe('condominium search over more matches than the count cap', () => {
       total: rare.length,
       capped: false,
     });
+  });
+
+  it('no filter, a word start of the term only: the page from its range, every entry a match', async () => {
+    // "pia" is the whole term: the page is the range itself. "verdi" past the cap, with a second term.
+    const expected = names.filter((n) => piazza(n.id)).sort(bySort);
+    expect(await condominiums('pia', { gestiti: false }, 15)).toEqual({
+      ids: expected.slice(15, 30).map((n) => n.id),
+      total: SEARCH_COUNT_CAP,
+      capped: true,
+    });
+    const milanVerdi = names.filter((n) => !n.rare).sort(bySort);
+    expect(await condominiums('verdi mil', { gestiti: false }, 60)).toEqual({
+      ids: milanVerdi.slice(60, 75).map((n) => n.id),
+      total: SEARCH_COUNT_CAP,
+      capped: true,
+    });
+  });
+
+  it('no filter: the word starts follow an insert, an update of the name or the words, a delete', async () => {
+    const id = N + 1;
+    const firstPiazza = async () => (await condominiums('piazza', { gestiti: false })).ids;
+    const now = new Date().toISOString();
+    await t.database.db
+      .insertInto('condominiums')
+      .values({
+        archive_id: s.archiveId,
+        id,
+        codice: 'X0001',
+        intestazione: 'Aaa primo',
+        intestazione_sort: 'aaa primo',
+        indirizzo: 'Piazzale Piazza Duomo, 1',
+        cap: '20121',
+        citta: 'Milano',
+        provincia: 'MI',
+        codice_fiscale: null,
+        iban: null,
+        bic: null,
+        banca: null,
+        email: null,
+        pec: null,
+        note: null,
+        gestito: 0,
+        data_inizio_gestione: null,
+        data_fine_gestione: null,
+        numero_unita: 0,
+        pid: null,
+        portale_attivo: 0,
+        stato_conto_pagamenti: 0,
+        saldo_ts_pay_cents: null,
+        saldo_ts_pay_at: null,
+        search_doc: searchDocument('Aaa primo', 'Piazzale Piazza Duomo, 1', 'Milano'),
+        created_at: now,
+        updated_at: now,
+        obj_version: 1,
+      })
+      .execute();
+    const expected = names
+      .filter((n) => piazza(n.id))
+      .sort(bySort)
+      .map((n) => n.id);
+    try {
+      // Once, though two of its words start with the term.
+      expect(await firstPiazza()).toEqual([id, ...expected.slice(0, 14)]);
+      const where = { archive_id: s.archiveId, id };
+      const update = (values: { intestazione_sort?: string; search_doc?: string }) =>
+        t.database.db
+          .updateTable('condominiums')
+          .set(values)
+          .where('archive_id', '=', where.archive_id)
+          .where('id', '=', where.id)
+          .execute();
+      await update({ intestazione_sort: 'zzz ultimo' });
+      expect(await firstPiazza()).not.toContain(id);
+      // Its words still start with "pia", but none with "piazza".
+      await update({
+        intestazione_sort: 'aaa primo',
+        search_doc: searchDocument('Aaa primo', 'Via Pianoro, 1'),
+      });
+      expect(await firstPiazza()).toEqual(expected.slice(0, 15));
+      await update({ search_doc: searchDocument('Aaa primo', 'Piazza Duomo, 1') });
+      expect(await firstPiazza()).toEqual([id, ...expected.slice(0, 14)]);
+    } finally {
+      await t.database.db
+        .deleteFrom('condominiums')
+        .where('archive_id', '=', s.archiveId)
+        .where('id', '=', id)
+        .execute();
+    }
+    expect(await firstPiazza()).toEqual(expected.slice(0, 15));
   });
 
   it("any matches (search everything): on SQLite the newest from the FTS index, the total capped as the list's", async () => {

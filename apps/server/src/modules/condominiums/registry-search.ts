@@ -1,8 +1,9 @@
 import { COUNT_CAP, SEARCH_COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { WORD_START_LENGTH } from '../../db/migrations/0018_people_word_starts.ts';
 import { shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
-import { documentMatches } from '../../db/search-terms.ts';
+import { documentMatches, prefixEnd } from '../../db/search-terms.ts';
 
 /*
  * SQLite search of the condominiums and of the common parts (decision 0024, revised by 0027): a page
@@ -90,6 +91,41 @@ const newestRows = shapedQuery((_db, s: Shape, v: Values) => {
   return sql<{ id: number }>`select f.rowid - cast(${v.low} as integer) as id from ${fts} f
     where ${fts} match ${v.match} and f.rowid between ${v.low} and ${v.high}
     order by f.rowid desc limit +${v.limit} offset +${v.offset}`;
+});
+
+/**
+ * How many entries of a word start's range (migration 0120) a page walks before it gives up for the
+ * other ways (a start shared by many words, the term's late in name order). An entry is read from
+ * the index alone, its word tested there.
+ */
+const START_WALK_BUDGET = 5000;
+
+/**
+ * The page from the range of a word start (migration 0120): only rows with a word starting with those
+ * letters, already in name order. `terms: 0`: the start is the only term, every entry matches.
+ * Otherwise the entries whose word starts with the longest term (tested on the index entry, up to
+ * START_WALK_BUDGET of them), and with more terms, their rows' documents tested for all of them.
+ * (A row is in the range once per word: grouped by name and id, in the order of the range.)
+ */
+const startRows = shapedQuery((_db, s: Shape & { terms: number }, v: Values) => {
+  const starts = sql.table(`${s.table}_word_starts`);
+  if (s.terms === 0) {
+    return sql<{
+      id: number;
+    }>`select id from ${starts} where archive_id = ${v.archiveId} and start = ${v.start}
+      group by name_sort, id order by name_sort, id limit +${v.limit} offset ${v.offset}`;
+  }
+  const terms = Array.from({ length: s.terms }, (_, i) => v[`t${i}`] as string);
+  const rows =
+    s.terms === 1
+      ? sql``
+      : sql`cross join ${sql.table(s.table)} c on c.archive_id = ${v.archiveId} and c.id = w.id
+          and ${documentMatches('c.search_doc', terms, v.joined as string)}`;
+  return sql<{ id: number }>`select w.id as id from (select id, name_sort, word from ${starts}
+      where archive_id = ${v.archiveId} and start = ${v.start} order by name_sort, id, word
+      limit +${START_WALK_BUDGET}) w ${rows}
+    where w.word >= ${v.word} and w.word < ${v.wordEnd}
+    group by w.name_sort, w.id order by w.name_sort, w.id limit +${v.limit} offset ${v.offset}`;
 });
 
 /** The page from the walk of the name order, each entry's document tested. One shape per number of terms. */
@@ -182,14 +218,26 @@ async function unfilteredPage(
     return { ids: rows.map((r) => Number(r.id)), total, capped };
   };
   if (!capped) return pageByKey();
-  if (n / spanOf(counted) < DENSE_SHARE) {
-    const [all] = await ftsCountRows(db, shape, { ...range, reach: COUNT_CAP + 1 });
-    if (Number(all?.n ?? 0) <= COUNT_CAP) return pageByKey();
-  }
   const values: Values = { ...page, joined: terms.join(' ') };
   terms.forEach((term, i) => {
     values[`t${i}`] = term;
   });
+  // More than the cap: the range of the longest term's first letters holds every match in name
+  // order. A short page (the budget spent, or the matches' end) is left to the ways below.
+  const longest = terms.reduce((a, b) => (b.length > a.length ? b : a), '');
+  if (longest.length >= WORD_START_LENGTH) {
+    const exact = terms.length === 1 && longest.length === WORD_START_LENGTH;
+    const rows = await startRows(
+      db,
+      { ...shape, terms: exact ? 0 : terms.length },
+      { ...values, start: longest.slice(0, WORD_START_LENGTH), word: longest, wordEnd: prefixEnd(longest) },
+    );
+    if (rows.length === s.limit) return { ids: rows.map((r) => Number(r.id)), total, capped };
+  }
+  if (n / spanOf(counted) < DENSE_SHARE) {
+    const [all] = await ftsCountRows(db, shape, { ...range, reach: COUNT_CAP + 1 });
+    if (Number(all?.n ?? 0) <= COUNT_CAP) return pageByKey();
+  }
   const rows = await walkRows(db, { ...shape, terms: terms.length }, values);
   return { ids: rows.map((r) => Number(r.id)), total, capped };
 }
