@@ -181,8 +181,9 @@ describe('condominium search over more matches than the count cap', () => {
       total: SEARCH_COUNT_CAP,
       capped: true,
     });
-    // The count from the FTS index alone (no row read by key), then the page from the range of the
-    // word start "pia" (migration 0120), already in name order: no match read by key and sorted.
+    // The count from the FTS index alone (no row read by key), then the words starting with "piazza"
+    // (one), then the page from that word's entries (migration 0120), already in name order: no match
+    // read by key and sorted.
     const connection = sqliteReader(t.database.db);
     if (connection) {
       const statements: string[] = [];
@@ -198,11 +199,14 @@ describe('condominium search over more matches than the count cap', () => {
         offset: 0,
         limit: 15,
       });
-      expect(statements).toHaveLength(3);
+      expect(statements).toHaveLength(4);
       expect(statements[0]).not.toMatch(/cross join/);
       expect(statements[1]).toMatch(/from "condominiums_word_starts"/);
-      expect(statements[1]).not.toMatch(/_fts/);
-      expect(statements[2]).toMatch(/json_each/);
+      expect(statements[2]).toMatch(
+        /from "condominiums_word_starts" w indexed by condominiums_word_starts_word_idx/,
+      );
+      expect(statements.slice(1, 3).join()).not.toMatch(/_fts/);
+      expect(statements[3]).toMatch(/json_each/);
     }
     const rare = names.filter((n) => n.rare).sort(bySort);
     expect(await condominiums('lodi', { gestiti: false })).toEqual({
@@ -271,8 +275,13 @@ describe('condominium search over more matches than the count cap', () => {
       .sort(bySort)
       .map((n) => n.id);
     try {
-      // Once, though two of its words start with the term.
+      // Once, though two of its words start with the term (the range of the start "pia", the term
+      // standing for two words).
       expect(await firstPiazza()).toEqual([id, ...expected.slice(0, 14)]);
+      expect((await condominiums('piazz', { gestiti: false }, 0)).ids).toEqual([
+        id,
+        ...expected.slice(0, 14),
+      ]);
       const where = { archive_id: s.archiveId, id };
       const update = (values: { intestazione_sort?: string; search_doc?: string }) =>
         t.database.db

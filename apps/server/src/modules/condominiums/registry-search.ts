@@ -128,6 +128,34 @@ const startRows = shapedQuery((_db, s: Shape & { terms: number }, v: Values) => 
     group by w.name_sort, w.id order by w.name_sort, w.id limit +${v.limit} offset ${v.offset}`;
 });
 
+/** The first and the last word of the archive's word starts that start with a term. */
+const wordSpanRows = shapedQuery((_db, s: Shape, v: Values) => {
+  const starts = sql.table(`${s.table}_word_starts`);
+  const index = sql.raw(`${s.table}_word_starts_word_idx`);
+  const one = (direction: 'asc' | 'desc') =>
+    sql`(select word from ${starts} indexed by ${index} where archive_id = ${v.archiveId} and word >= ${v.word}
+      and word < ${v.wordEnd} order by word ${sql.raw(direction)} limit 1)`;
+  return sql<{ lo: string | null; hi: string | null }>`select ${one('asc')} as lo, ${one('desc')} as hi`;
+});
+
+/**
+ * The page of the rows with one word (the only word the longest term starts), in name order from the
+ * (archive, word, name_sort, id) index of migration 0120; with more terms, each row's document tested.
+ */
+const wordRows = shapedQuery((_db, s: Shape & { terms: number }, v: Values) => {
+  const starts = sql.table(`${s.table}_word_starts`);
+  const index = sql.raw(`${s.table}_word_starts_word_idx`);
+  const terms = Array.from({ length: s.terms }, (_, i) => v[`t${i}`] as string);
+  const rows =
+    s.terms === 1
+      ? sql``
+      : sql`cross join ${sql.table(s.table)} c on c.archive_id = ${v.archiveId} and c.id = w.id
+          and ${documentMatches('c.search_doc', terms, v.joined as string)}`;
+  return sql<{ id: number }>`select w.id as id from ${starts} w indexed by ${index} ${rows}
+    where w.archive_id = ${v.archiveId} and w.word = ${v.word}
+    order by w.name_sort, w.id limit +${v.limit} offset ${v.offset}`;
+});
+
 /** The page from the walk of the name order, each entry's document tested. One shape per number of terms. */
 const walkRows = shapedQuery((_db, s: Shape & { terms: number }, v: Values) => {
   const terms = Array.from({ length: s.terms }, (_, i) => v[`t${i}`] as string);
@@ -227,11 +255,17 @@ async function unfilteredPage(
   const longest = terms.reduce((a, b) => (b.length > a.length ? b : a), '');
   if (longest.length >= WORD_START_LENGTH) {
     const exact = terms.length === 1 && longest.length === WORD_START_LENGTH;
-    const rows = await startRows(
-      db,
-      { ...shape, terms: exact ? 0 : terms.length },
-      { ...values, start: longest.slice(0, WORD_START_LENGTH), word: longest, wordEnd: prefixEnd(longest) },
-    );
+    const word = { word: longest, wordEnd: prefixEnd(longest) };
+    const [span] = exact ? [] : await wordSpanRows(db, shape, { ...values, ...word });
+    // One word starts with the term: its entries, in name order. Else the range of its start.
+    const rows =
+      span?.lo != null && span.lo === span.hi
+        ? await wordRows(db, { ...shape, terms: terms.length }, { ...values, word: span.lo })
+        : await startRows(
+            db,
+            { ...shape, terms: exact ? 0 : terms.length },
+            { ...values, start: longest.slice(0, WORD_START_LENGTH), ...word },
+          );
     if (rows.length === s.limit) return { ids: rows.map((r) => Number(r.id)), total, capped };
   }
   if (n / spanOf(counted) < DENSE_SHARE) {
