@@ -152,6 +152,30 @@ describe('condominium search over more matches than the count cap', () => {
       capped: true,
     });
     expect((await condominiums('piazza', {}, 90)).ids).toEqual(expected.slice(90, 105).map((n) => n.id));
+    // On SQLite the page comes from the word's entries (migration 0120), each row tested for the
+    // filter: no statement sorts every match or walks the name order of the archive.
+    const connection = sqliteReader(t.database.db);
+    if (connection) {
+      const statements: string[] = [];
+      const db = new Kysely<Database>({
+        dialect: new SqliteDialect({ database: connection }),
+        log: (event) => {
+          if (event.level === 'query') statements.push(event.query.sql);
+        },
+      });
+      await listCondominiums(db, t.database.dialect, s.archiveId, {
+        gestiti: true,
+        search: 'piazza',
+        offset: 0,
+        limit: 15,
+      });
+      expect(statements).toHaveLength(4);
+      expect(statements[2]).toMatch(
+        /from "condominiums_word_starts" indexed by condominiums_word_starts_word_idx/,
+      );
+      expect(statements[2]).toMatch(/c\.gestito = 1/);
+      expect(statements[3]).toMatch(/json_each/);
+    }
   });
 
   it('with a filter that leaves fewer than the cap: the exact total and the filtered page', async () => {
@@ -163,6 +187,16 @@ describe('condominium search over more matches than the count cap', () => {
       total: expected.length,
       capped: false,
     });
+    // A filter that leaves about half of them, more than the cap: pages as sorting every match gives.
+    const half = names.filter((n) => n.gestito && n.stato === 1).sort(bySort);
+    expect(half.length).toBeGreaterThan(SEARCH_COUNT_CAP);
+    for (const offset of [0, 45]) {
+      expect(await condominiums('verdi', { statoContoPagamenti: 1 }, offset)).toEqual({
+        ids: half.slice(offset, offset + 15).map((n) => n.id),
+        total: SEARCH_COUNT_CAP,
+        capped: true,
+      });
+    }
   });
 
   it('no filter, a sparse term above the cap: each page as sorting every match gives, the total capped', async () => {

@@ -196,7 +196,10 @@ export async function searchPageIds(
       order by ${sort}, c.id limit +${s.limit} offset ${s.offset}`.execute(db);
     return { ids: page.rows.map((r) => Number(r.id)), total, capped };
   }
-  // More than the cap: the share of the ids that match, read from the span of the first matches
+  // More than the cap: the word starts, as without filters, each candidate's row tested for them.
+  const fromStarts = await filteredStartsPage(db, s, terms, where);
+  if (fromStarts) return { ids: fromStarts, total, capped };
+  // Else the share of the ids that match, read from the span of the first matches
   // (FTS order is id order), says which way finds the page at less cost. Dense: the name walk stops
   // after about page / share entries. Sparse: the name walk would read many entries per match, so
   // the matches are read by key and sorted, when they are not too many for that.
@@ -213,6 +216,52 @@ export async function searchPageIds(
     where c.archive_id = ${s.archiveId} ${where} and ${documentMatches('c.search_doc', terms)}
     order by ${sort}, c.id limit +${s.limit} offset ${s.offset}`.execute(db);
   return { ids: rows.rows.map((r) => Number(r.id)), total, capped };
+}
+
+/**
+ * How many entries of the word starts a filtered page walks, each entry whose word matches read by
+ * key for the filters, before it gives up for the other ways (a filter that leaves few of the word's
+ * rows).
+ */
+const FILTERED_START_BUDGET = 2000;
+
+/**
+ * With filters, more than the cap: the page from the word starts (migration 0120), as unfilteredPage
+ * takes it, each entry's row read by key and tested against the filters (and the other terms). Null
+ * when the terms are too short or the page is short (the budget spent, or the matches' end).
+ */
+async function filteredStartsPage(
+  db: Kysely<Database>,
+  s: RegistrySearch,
+  terms: string[],
+  where: RawBuilder<unknown>,
+): Promise<number[] | null> {
+  const longest = terms.reduce((a, b) => (b.length > a.length ? b : a), '');
+  if (longest.length < WORD_START_LENGTH) return null;
+  const starts = sql.table(`${s.table}_word_starts`);
+  const exact = terms.length === 1 && longest.length === WORD_START_LENGTH;
+  const words = exact
+    ? undefined
+    : (
+        await wordSpanRows(
+          db,
+          { table: s.table, sortColumn: s.sortColumn },
+          { archiveId: s.archiveId, word: longest, wordEnd: prefixEnd(longest) },
+        )
+      )[0];
+  const one = words?.lo != null && words.lo === words.hi;
+  const entries = one
+    ? sql`${starts} indexed by ${sql.raw(`${s.table}_word_starts_word_idx`)} where archive_id = ${s.archiveId} and word = ${words?.lo}`
+    : sql`${starts} where archive_id = ${s.archiveId} and start = ${longest.slice(0, WORD_START_LENGTH)}`;
+  const test = terms.length > 1 ? sql`and ${documentMatches('c.search_doc', terms)}` : sql``;
+  const wordTest = one || exact ? sql`` : sql`where w.word >= ${longest} and w.word < ${prefixEnd(longest)}`;
+  const rows = await sql<{ id: number }>`select w.id as id from (select id, name_sort, word from ${entries}
+      order by name_sort, id, word limit +${FILTERED_START_BUDGET}) w
+    cross join ${sql.table(s.table)} c on c.archive_id = ${s.archiveId} and c.id = w.id ${where} ${test}
+    ${wordTest} group by w.name_sort, w.id order by w.name_sort, w.id limit +${s.limit} offset ${s.offset}`.execute(
+    db,
+  );
+  return rows.rows.length === s.limit ? rows.rows.map((r) => Number(r.id)) : null;
 }
 
 const spanOf = (row: Counted | undefined) => Number(row?.hi ?? 0) - Number(row?.lo ?? 0) + 1;
