@@ -26,6 +26,10 @@ import { documentMatches, prefixEnd } from '../../db/search-terms.ts';
  *    archive's) is walked in order and each entry's search document tested as FTS5 would
  *    (documentMatches: `instr` in C, then the words in JavaScript for the few that hold the text); the
  *    walk stops at the page's end, a few entries past it for a common word.
+ * 4a. Before 3 and 4, past the cap, when the longest term has three letters or more: the word starts of
+ *    migration 0120, already in name order: the entries of the one word the term starts, or the range
+ *    of its first three letters, each word tested on the index entry (with filters or more terms, each
+ *    candidate's row read by key and tested); a short page (its budget spent) goes on to 3 and 4.
  * 5. `anyMatches` (search everything, which ranks its few hits itself), without filters: the newest
  *    matches in FTS rowid order, descending, after the count of 1: no name order, no row read.
  *
