@@ -33,6 +33,7 @@ import * as m0072 from './0072_postgres_registry_search_vectors.ts';
 import * as m0080 from './0080_idempotent_requests.ts';
 import * as m0090 from './0090_search_phones.ts';
 import * as m0110 from './0110_record_history.ts';
+import * as m0120 from './0120_registry_word_starts.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0080_idempotent_requests': m0080,
   '0090_search_phones': m0090,
   '0110_record_history': m0110,
+  '0120_registry_word_starts': m0120,
 };

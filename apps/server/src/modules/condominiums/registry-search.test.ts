@@ -152,6 +152,30 @@ describe('condominium search over more matches than the count cap', () => {
       capped: true,
     });
     expect((await condominiums('piazza', {}, 90)).ids).toEqual(expected.slice(90, 105).map((n) => n.id));
+    // On SQLite the page comes from the word's entries (migration 0120), each row tested for the
+    // filter: no statement sorts every match or walks the name order of the archive.
+    const connection = sqliteReader(t.database.db);
+    if (connection) {
+      const statements: string[] = [];
+      const db = new Kysely<Database>({
+        dialect: new SqliteDialect({ database: connection }),
+        log: (event) => {
+          if (event.level === 'query') statements.push(event.query.sql);
+        },
+      });
+      await listCondominiums(db, t.database.dialect, s.archiveId, {
+        gestiti: true,
+        search: 'piazza',
+        offset: 0,
+        limit: 15,
+      });
+      expect(statements).toHaveLength(4);
+      expect(statements[2]).toMatch(
+        /from "condominiums_word_starts" indexed by condominiums_word_starts_word_idx/,
+      );
+      expect(statements[2]).toMatch(/c\.gestito = 1/);
+      expect(statements[3]).toMatch(/json_each/);
+    }
   });
 
   it('with a filter that leaves fewer than the cap: the exact total and the filtered page', async () => {
@@ -163,6 +187,16 @@ describe('condominium search over more matches than the count cap', () => {
       total: expected.length,
       capped: false,
     });
+    // A filter that leaves about half of them, more than the cap: pages as sorting every match gives.
+    const half = names.filter((n) => n.gestito && n.stato === 1).sort(bySort);
+    expect(half.length).toBeGreaterThan(SEARCH_COUNT_CAP);
+    for (const offset of [0, 45]) {
+      expect(await condominiums('verdi', { statoContoPagamenti: 1 }, offset)).toEqual({
+        ids: half.slice(offset, offset + 15).map((n) => n.id),
+        total: SEARCH_COUNT_CAP,
+        capped: true,
+      });
+    }
   });
 
   it('no filter, a sparse term above the cap: each page as sorting every match gives, the total capped', async () => {
@@ -181,8 +215,9 @@ describe('condominium search over more matches than the count cap', () => {
       total: SEARCH_COUNT_CAP,
       capped: true,
     });
-    // The counts from the FTS index alone (no row read by key: up to the cap, then up to COUNT_CAP),
-    // then the page of the matches read by key and sorted, without a count of them.
+    // The count from the FTS index alone (no row read by key), then the words starting with "piazza"
+    // (one), then the page from that word's entries (migration 0120), already in name order: no match
+    // read by key and sorted.
     const connection = sqliteReader(t.database.db);
     if (connection) {
       const statements: string[] = [];
@@ -199,9 +234,12 @@ describe('condominium search over more matches than the count cap', () => {
         limit: 15,
       });
       expect(statements).toHaveLength(4);
-      expect(statements.slice(0, 2).join()).not.toMatch(/cross join/);
-      expect(statements[2]).toMatch(/cross join/);
-      expect(statements[2]).not.toMatch(/over \(\)/);
+      expect(statements[0]).not.toMatch(/cross join/);
+      expect(statements[1]).toMatch(/from "condominiums_word_starts"/);
+      expect(statements[2]).toMatch(
+        /from "condominiums_word_starts" w indexed by condominiums_word_starts_word_idx/,
+      );
+      expect(statements.slice(1, 3).join()).not.toMatch(/_fts/);
       expect(statements[3]).toMatch(/json_each/);
     }
     const rare = names.filter((n) => n.rare).sort(bySort);
@@ -210,6 +248,100 @@ describe('condominium search over more matches than the count cap', () => {
       total: rare.length,
       capped: false,
     });
+  });
+
+  it('no filter, a word start of the term only: the page from its range, every entry a match', async () => {
+    // "pia" is the whole term: the page is the range itself. "verdi" past the cap, with a second term.
+    const expected = names.filter((n) => piazza(n.id)).sort(bySort);
+    expect(await condominiums('pia', { gestiti: false }, 15)).toEqual({
+      ids: expected.slice(15, 30).map((n) => n.id),
+      total: SEARCH_COUNT_CAP,
+      capped: true,
+    });
+    const milanVerdi = names.filter((n) => !n.rare).sort(bySort);
+    expect(await condominiums('verdi mil', { gestiti: false }, 60)).toEqual({
+      ids: milanVerdi.slice(60, 75).map((n) => n.id),
+      total: SEARCH_COUNT_CAP,
+      capped: true,
+    });
+  });
+
+  it('no filter: the word starts follow an insert, an update of the name or the words, a delete', async () => {
+    const id = N + 1;
+    const firstPiazza = async () => (await condominiums('piazza', { gestiti: false })).ids;
+    const now = new Date().toISOString();
+    await t.database.db
+      .insertInto('condominiums')
+      .values({
+        archive_id: s.archiveId,
+        id,
+        codice: 'X0001',
+        intestazione: 'Aaa primo',
+        intestazione_sort: 'aaa primo',
+        indirizzo: 'Piazzale Piazza Duomo, 1',
+        cap: '20121',
+        citta: 'Milano',
+        provincia: 'MI',
+        codice_fiscale: null,
+        iban: null,
+        bic: null,
+        banca: null,
+        email: null,
+        pec: null,
+        note: null,
+        gestito: 0,
+        data_inizio_gestione: null,
+        data_fine_gestione: null,
+        numero_unita: 0,
+        pid: null,
+        portale_attivo: 0,
+        stato_conto_pagamenti: 0,
+        saldo_ts_pay_cents: null,
+        saldo_ts_pay_at: null,
+        search_doc: searchDocument('Aaa primo', 'Piazzale Piazza Duomo, 1', 'Milano'),
+        created_at: now,
+        updated_at: now,
+        obj_version: 1,
+      })
+      .execute();
+    const expected = names
+      .filter((n) => piazza(n.id))
+      .sort(bySort)
+      .map((n) => n.id);
+    try {
+      // Once, though two of its words start with the term (the range of the start "pia", the term
+      // standing for two words).
+      expect(await firstPiazza()).toEqual([id, ...expected.slice(0, 14)]);
+      expect((await condominiums('piazz', { gestiti: false }, 0)).ids).toEqual([
+        id,
+        ...expected.slice(0, 14),
+      ]);
+      const where = { archive_id: s.archiveId, id };
+      const update = (values: { intestazione_sort?: string; search_doc?: string }) =>
+        t.database.db
+          .updateTable('condominiums')
+          .set(values)
+          .where('archive_id', '=', where.archive_id)
+          .where('id', '=', where.id)
+          .execute();
+      await update({ intestazione_sort: 'zzz ultimo' });
+      expect(await firstPiazza()).not.toContain(id);
+      // Its words still start with "pia", but none with "piazza".
+      await update({
+        intestazione_sort: 'aaa primo',
+        search_doc: searchDocument('Aaa primo', 'Via Pianoro, 1'),
+      });
+      expect(await firstPiazza()).toEqual(expected.slice(0, 15));
+      await update({ search_doc: searchDocument('Aaa primo', 'Piazza Duomo, 1') });
+      expect(await firstPiazza()).toEqual([id, ...expected.slice(0, 14)]);
+    } finally {
+      await t.database.db
+        .deleteFrom('condominiums')
+        .where('archive_id', '=', s.archiveId)
+        .where('id', '=', id)
+        .execute();
+    }
+    expect(await firstPiazza()).toEqual(expected.slice(0, 15));
   });
 
   it("any matches (search everything): on SQLite the newest from the FTS index, the total capped as the list's", async () => {

@@ -1,8 +1,9 @@
 import { COUNT_CAP, SEARCH_COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { WORD_START_LENGTH } from '../../db/migrations/0018_people_word_starts.ts';
 import { shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
-import { documentMatches } from '../../db/search-terms.ts';
+import { documentMatches, prefixEnd } from '../../db/search-terms.ts';
 
 /*
  * SQLite search of the condominiums and of the common parts (decision 0024, revised by 0027): a page
@@ -25,6 +26,10 @@ import { documentMatches } from '../../db/search-terms.ts';
  *    archive's) is walked in order and each entry's search document tested as FTS5 would
  *    (documentMatches: `instr` in C, then the words in JavaScript for the few that hold the text); the
  *    walk stops at the page's end, a few entries past it for a common word.
+ * 4a. Before 3 and 4, past the cap, when the longest term has three letters or more: the word starts of
+ *    migration 0120, already in name order: the entries of the one word the term starts, or the range
+ *    of its first three letters, each word tested on the index entry (with filters or more terms, each
+ *    candidate's row read by key and tested); a short page (its budget spent) goes on to 3 and 4.
  * 5. `anyMatches` (search everything, which ranks its few hits itself), without filters: the newest
  *    matches in FTS rowid order, descending, after the count of 1: no name order, no row read.
  *
@@ -92,6 +97,69 @@ const newestRows = shapedQuery((_db, s: Shape, v: Values) => {
     order by f.rowid desc limit +${v.limit} offset +${v.offset}`;
 });
 
+/**
+ * How many entries of a word start's range (migration 0120) a page walks before it gives up for the
+ * other ways (a start shared by many words, the term's late in name order). An entry is read from
+ * the index alone, its word tested there.
+ */
+const START_WALK_BUDGET = 5000;
+
+/**
+ * The page from the range of a word start (migration 0120): only rows with a word starting with those
+ * letters, already in name order. `terms: 0`: the start is the only term, every entry matches.
+ * Otherwise the entries whose word starts with the longest term (tested on the index entry, up to
+ * START_WALK_BUDGET of them), and with more terms, their rows' documents tested for all of them.
+ * (A row is in the range once per word: grouped by name and id, in the order of the range.)
+ */
+const startRows = shapedQuery((_db, s: Shape & { terms: number }, v: Values) => {
+  const starts = sql.table(`${s.table}_word_starts`);
+  if (s.terms === 0) {
+    return sql<{
+      id: number;
+    }>`select id from ${starts} where archive_id = ${v.archiveId} and start = ${v.start}
+      group by name_sort, id order by name_sort, id limit +${v.limit} offset ${v.offset}`;
+  }
+  const terms = Array.from({ length: s.terms }, (_, i) => v[`t${i}`] as string);
+  const rows =
+    s.terms === 1
+      ? sql``
+      : sql`cross join ${sql.table(s.table)} c on c.archive_id = ${v.archiveId} and c.id = w.id
+          and ${documentMatches('c.search_doc', terms, v.joined as string)}`;
+  return sql<{ id: number }>`select w.id as id from (select id, name_sort, word from ${starts}
+      where archive_id = ${v.archiveId} and start = ${v.start} order by name_sort, id, word
+      limit +${START_WALK_BUDGET}) w ${rows}
+    where w.word >= ${v.word} and w.word < ${v.wordEnd}
+    group by w.name_sort, w.id order by w.name_sort, w.id limit +${v.limit} offset ${v.offset}`;
+});
+
+/** The first and the last word of the archive's word starts that start with a term. */
+const wordSpanRows = shapedQuery((_db, s: Shape, v: Values) => {
+  const starts = sql.table(`${s.table}_word_starts`);
+  const index = sql.raw(`${s.table}_word_starts_word_idx`);
+  const one = (direction: 'asc' | 'desc') =>
+    sql`(select word from ${starts} indexed by ${index} where archive_id = ${v.archiveId} and word >= ${v.word}
+      and word < ${v.wordEnd} order by word ${sql.raw(direction)} limit 1)`;
+  return sql<{ lo: string | null; hi: string | null }>`select ${one('asc')} as lo, ${one('desc')} as hi`;
+});
+
+/**
+ * The page of the rows with one word (the only word the longest term starts), in name order from the
+ * (archive, word, name_sort, id) index of migration 0120; with more terms, each row's document tested.
+ */
+const wordRows = shapedQuery((_db, s: Shape & { terms: number }, v: Values) => {
+  const starts = sql.table(`${s.table}_word_starts`);
+  const index = sql.raw(`${s.table}_word_starts_word_idx`);
+  const terms = Array.from({ length: s.terms }, (_, i) => v[`t${i}`] as string);
+  const rows =
+    s.terms === 1
+      ? sql``
+      : sql`cross join ${sql.table(s.table)} c on c.archive_id = ${v.archiveId} and c.id = w.id
+          and ${documentMatches('c.search_doc', terms, v.joined as string)}`;
+  return sql<{ id: number }>`select w.id as id from ${starts} w indexed by ${index} ${rows}
+    where w.archive_id = ${v.archiveId} and w.word = ${v.word}
+    order by w.name_sort, w.id limit +${v.limit} offset ${v.offset}`;
+});
+
 /** The page from the walk of the name order, each entry's document tested. One shape per number of terms. */
 const walkRows = shapedQuery((_db, s: Shape & { terms: number }, v: Values) => {
   const terms = Array.from({ length: s.terms }, (_, i) => v[`t${i}`] as string);
@@ -132,7 +200,10 @@ export async function searchPageIds(
       order by ${sort}, c.id limit +${s.limit} offset ${s.offset}`.execute(db);
     return { ids: page.rows.map((r) => Number(r.id)), total, capped };
   }
-  // More than the cap: the share of the ids that match, read from the span of the first matches
+  // More than the cap: the word starts, as without filters, each candidate's row tested for them.
+  const fromStarts = await filteredStartsPage(db, s, terms, where);
+  if (fromStarts) return { ids: fromStarts, total, capped };
+  // Else the share of the ids that match, read from the span of the first matches
   // (FTS order is id order), says which way finds the page at less cost. Dense: the name walk stops
   // after about page / share entries. Sparse: the name walk would read many entries per match, so
   // the matches are read by key and sorted, when they are not too many for that.
@@ -149,6 +220,52 @@ export async function searchPageIds(
     where c.archive_id = ${s.archiveId} ${where} and ${documentMatches('c.search_doc', terms)}
     order by ${sort}, c.id limit +${s.limit} offset ${s.offset}`.execute(db);
   return { ids: rows.rows.map((r) => Number(r.id)), total, capped };
+}
+
+/**
+ * How many entries of the word starts a filtered page walks, each entry whose word matches read by
+ * key for the filters, before it gives up for the other ways (a filter that leaves few of the word's
+ * rows).
+ */
+const FILTERED_START_BUDGET = 2000;
+
+/**
+ * With filters, more than the cap: the page from the word starts (migration 0120), as unfilteredPage
+ * takes it, each entry's row read by key and tested against the filters (and the other terms). Null
+ * when the terms are too short or the page is short (the budget spent, or the matches' end).
+ */
+async function filteredStartsPage(
+  db: Kysely<Database>,
+  s: RegistrySearch,
+  terms: string[],
+  where: RawBuilder<unknown>,
+): Promise<number[] | null> {
+  const longest = terms.reduce((a, b) => (b.length > a.length ? b : a), '');
+  if (longest.length < WORD_START_LENGTH) return null;
+  const starts = sql.table(`${s.table}_word_starts`);
+  const exact = terms.length === 1 && longest.length === WORD_START_LENGTH;
+  const words = exact
+    ? undefined
+    : (
+        await wordSpanRows(
+          db,
+          { table: s.table, sortColumn: s.sortColumn },
+          { archiveId: s.archiveId, word: longest, wordEnd: prefixEnd(longest) },
+        )
+      )[0];
+  const one = words?.lo != null && words.lo === words.hi;
+  const entries = one
+    ? sql`${starts} indexed by ${sql.raw(`${s.table}_word_starts_word_idx`)} where archive_id = ${s.archiveId} and word = ${words?.lo}`
+    : sql`${starts} where archive_id = ${s.archiveId} and start = ${longest.slice(0, WORD_START_LENGTH)}`;
+  const test = terms.length > 1 ? sql`and ${documentMatches('c.search_doc', terms)}` : sql``;
+  const wordTest = one || exact ? sql`` : sql`where w.word >= ${longest} and w.word < ${prefixEnd(longest)}`;
+  const rows = await sql<{ id: number }>`select w.id as id from (select id, name_sort, word from ${entries}
+      order by name_sort, id, word limit +${FILTERED_START_BUDGET}) w
+    cross join ${sql.table(s.table)} c on c.archive_id = ${s.archiveId} and c.id = w.id ${where} ${test}
+    ${wordTest} group by w.name_sort, w.id order by w.name_sort, w.id limit +${s.limit} offset ${s.offset}`.execute(
+    db,
+  );
+  return rows.rows.length === s.limit ? rows.rows.map((r) => Number(r.id)) : null;
 }
 
 const spanOf = (row: Counted | undefined) => Number(row?.hi ?? 0) - Number(row?.lo ?? 0) + 1;
@@ -182,14 +299,32 @@ async function unfilteredPage(
     return { ids: rows.map((r) => Number(r.id)), total, capped };
   };
   if (!capped) return pageByKey();
-  if (n / spanOf(counted) < DENSE_SHARE) {
-    const [all] = await ftsCountRows(db, shape, { ...range, reach: COUNT_CAP + 1 });
-    if (Number(all?.n ?? 0) <= COUNT_CAP) return pageByKey();
-  }
   const values: Values = { ...page, joined: terms.join(' ') };
   terms.forEach((term, i) => {
     values[`t${i}`] = term;
   });
+  // More than the cap: the range of the longest term's first letters holds every match in name
+  // order. A short page (the budget spent, or the matches' end) is left to the ways below.
+  const longest = terms.reduce((a, b) => (b.length > a.length ? b : a), '');
+  if (longest.length >= WORD_START_LENGTH) {
+    const exact = terms.length === 1 && longest.length === WORD_START_LENGTH;
+    const word = { word: longest, wordEnd: prefixEnd(longest) };
+    const [span] = exact ? [] : await wordSpanRows(db, shape, { ...values, ...word });
+    // One word starts with the term: its entries, in name order. Else the range of its start.
+    const rows =
+      span?.lo != null && span.lo === span.hi
+        ? await wordRows(db, { ...shape, terms: terms.length }, { ...values, word: span.lo })
+        : await startRows(
+            db,
+            { ...shape, terms: exact ? 0 : terms.length },
+            { ...values, start: longest.slice(0, WORD_START_LENGTH), ...word },
+          );
+    if (rows.length === s.limit) return { ids: rows.map((r) => Number(r.id)), total, capped };
+  }
+  if (n / spanOf(counted) < DENSE_SHARE) {
+    const [all] = await ftsCountRows(db, shape, { ...range, reach: COUNT_CAP + 1 });
+    if (Number(all?.n ?? 0) <= COUNT_CAP) return pageByKey();
+  }
   const rows = await walkRows(db, { ...shape, terms: terms.length }, values);
   return { ids: rows.map((r) => Number(r.id)), total, capped };
 }
