@@ -4,7 +4,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { ListPagination } from './list-pagination.tsx';
 
-const pages = (totalPages: number) => ({ totalCount: totalPages * 15, currentPage: 1, pageSize: 15, totalPages });
+const pages = (totalPages: number) => ({
+  totalCount: totalPages * 15,
+  currentPage: 1,
+  pageSize: 15,
+  totalPages,
+});
 
 describe('the pages of a list', () => {
   it('shows nothing for a single page', () => {
