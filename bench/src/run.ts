@@ -207,7 +207,21 @@ async function startOn(
   });
   const opened = await openBenchSession(server.baseURL, settings.archive);
   notes.push(...opened.notes.map((note) => `${DATABASE_LABEL[database]}: ${note}`));
+  sessionOpenedAt.set(server, Date.now());
   return { server, context: { baseURL: server.baseURL, session: opened.session } };
+}
+
+/** When each server's bench session was opened: a run longer than the access token's 15 minutes logs in again. */
+const sessionOpenedAt = new Map<RunningServer, number>();
+const SESSION_REFRESH_MS = 10 * 60 * 1000;
+
+/** Logs in again when the session is older than SESSION_REFRESH_MS (before a scenario, never during one). */
+async function keepSessionFresh(target: { server: RunningServer; context: BenchContext } | undefined) {
+  if (!target?.context.session) return;
+  if (Date.now() - (sessionOpenedAt.get(target.server) ?? 0) < SESSION_REFRESH_MS) return;
+  const opened = await openBenchSession(target.server.baseURL, settings.archive);
+  if (opened.session) target.context.session = opened.session;
+  sessionOpenedAt.set(target.server, Date.now());
 }
 
 function measure(url: string, requests: LoadRequest[], serverPid: number | undefined): Promise<LoadResult> {
@@ -396,6 +410,8 @@ async function main(): Promise<void> {
       for (const { database, large, small } of targets) {
         const label = databases.length > 1 ? ` on ${DATABASE_LABEL[database]}` : '';
         const base = { name: scenario.name, description: scenario.description };
+        await keepSessionFresh(large);
+        await keepSessionFresh(small);
         if (scenario.needsArchive && !large.context.session) {
           rows.push({
             scenario: scenario.name,
