@@ -580,3 +580,42 @@ describe.each(stores)('allegati e fascicoli su %s', (_name, startStore) => {
     expect(noEntity.body.error.code).toBe(122);
   });
 });
+
+describe.each(stores)('un file di più parti su %s', (_name, startStore) => {
+  it('takes a 12 MB file in several pieces and gives back the same bytes', async () => {
+    const started = await startStore();
+    const t = await buildTestApp({ MAX_UPLOAD_MB: '20', ...started.env });
+    try {
+      const s = await createTestSession(t);
+      const condominioId = await insertCondominium(t.database.db, s.archiveId, 'Condominio Grande');
+      // Over two of the object store's 5 MB parts, the last one shorter.
+      const content = Buffer.concat([PDF, randomBytes(12 * 1024 * 1024)]);
+      const form = multipart(
+        {
+          'RiferimentoAllegato.ID': condominioId,
+          'RiferimentoAllegato.Tipo': AttachmentReferenceType.Condominium,
+          TipoOrigine: AttachmentOrigin.Documents,
+        },
+        { name: 'planimetrie.pdf', content, type: 'application/pdf' },
+      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/allegati',
+        headers: { ...s.headers, 'content-type': form.contentType },
+        payload: form.payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const allegato = res.json().data as { id: number; dimensione: number };
+      expect(allegato.dimensione).toBe(content.length);
+      const file = await t.app.inject({
+        url: `/api/allegati/${allegato.id}/file?nomeFile=planimetrie.pdf`,
+        headers: s.headers,
+      });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(content)).toBe(true);
+    } finally {
+      await t.close();
+      await started.stop();
+    }
+  }, 60_000);
+});

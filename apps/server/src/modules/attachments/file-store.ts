@@ -78,15 +78,19 @@ export function newStorageKey(extension = ''): string {
  * own that dies once written: counted, so that they are freed as the file streams (transient-buffers.ts).
  */
 export class Meter extends Transform {
-  size = 0;
+  /**
+   * Bytes seen so far. Not named `size`: the AWS SDK's multipart upload reads a body's `size` as its
+   * total length, and a stream saying 0 made every S3 upload over one part fail at its completion.
+   */
+  bytesSeen = 0;
   private readonly chunks: Buffer[] = [];
   private headLength = 0;
   constructor(private readonly maxBytes: number) {
     super();
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.size += chunk.length;
-    if (this.size > this.maxBytes) {
+    this.bytesSeen += chunk.length;
+    if (this.bytesSeen > this.maxBytes) {
       callback(tooLarge(this.maxBytes));
       return;
     }
@@ -139,7 +143,7 @@ export function folderStore(root: string): FileStore {
         await rm(file, { force: true });
         throw mapUploadError(error, maxBytes);
       }
-      return { tempKey, size: meter.size, head: meter.head() };
+      return { tempKey, size: meter.bytesSeen, head: meter.head() };
     },
     async commit(archiveId, received, key) {
       await rename(path.join(dirOf(archiveId), received.tempKey), fileOf(archiveId, key));

@@ -81,7 +81,7 @@ export function s3Store(location: S3Location): FileStore {
           .catch(() => undefined);
         throw mapUploadError(error, maxBytes);
       }
-      return { tempKey, size: meter.size, head: meter.head() };
+      return { tempKey, size: meter.bytesSeen, head: meter.head() };
     },
     async commit(archiveId, received, key) {
       const from = tempOf(archiveId, received.tempKey);
