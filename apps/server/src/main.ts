@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { WriteTurnServer } from './db/write-turns.ts';
 import { ensureDemoData } from './seed/demo.ts';
 
 /**
@@ -186,6 +187,8 @@ async function runPrimary(config: Config) {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  // One database file for every worker: they take turns at its write lock (db/write-turns.ts).
+  if (!config.databaseUrl) new WriteTurnServer().serveCluster();
   for (let i = 0; i < config.workers; i++) forkWorker();
   writePidFile(config.dataDir);
   scheduleBackups(config, log);

@@ -22,6 +22,7 @@ import { ensurePrivateFileSync } from '../shared/private-files.ts';
 import { ReadSnapshots, setSqliteConnection } from './connections.ts';
 import type { Database } from './schema.ts';
 import { registerSearchFunctions } from './search-terms.ts';
+import { type ReleaseTurn, writeTurnsOfProcess } from './write-turns.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -109,14 +110,79 @@ class StableLimitCompiler extends SqliteQueryCompiler {
  * another process wrote in between, fails at once with SQLITE_BUSY instead of waiting its turn
  * (busy_timeout does not apply to that upgrade). Two payments recorded at once by two processes
  * gave "database is locked" (500); an immediate transaction waits for the write lock first.
+ *
+ * In a server with several processes, each write transaction and each write outside one first
+ * takes its turn from the primary (write-turns.ts), waiting without blocking the process.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #sqlite: SQLite.Database;
+  readonly #turns = writeTurnsOfProcess();
+  /** The turn of the transaction under way. */
+  #transactionTurn: ReleaseTurn | null = null;
+  #inTransaction = false;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#sqlite = config.database as SQLite.Database;
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    const turns = this.#turns;
+    if (!turns) return connection;
+    return {
+      executeQuery: async <R>(query: CompiledQuery) => {
+        if (this.#inTransaction || this.#sqlite.prepare(query.sql).readonly)
+          return connection.executeQuery<R>(query);
+        const release = await turns.acquire();
+        try {
+          return await connection.executeQuery<R>(query);
+        } finally {
+          release();
+        }
+      },
+      streamQuery: <R>(query: CompiledQuery, chunkSize?: number) =>
+        connection.streamQuery<R>(query, chunkSize),
+    };
+  }
+
   override async beginTransaction(
     connection: DatabaseConnection,
     settings?: TransactionSettings,
   ): Promise<void> {
-    const begin = settings?.accessMode === 'read only' ? 'begin' : 'begin immediate';
-    await connection.executeQuery(CompiledQuery.raw(begin));
+    const readOnly = settings?.accessMode === 'read only';
+    if (!readOnly && this.#turns) this.#transactionTurn = await this.#turns.acquire();
+    // From here the connection's statements are the transaction's (BEGIN IMMEDIATE included, which
+    // SQLite does not count as read-only): none asks for a turn of its own.
+    this.#inTransaction = true;
+    try {
+      await connection.executeQuery(CompiledQuery.raw(readOnly ? 'begin' : 'begin immediate'));
+    } catch (error) {
+      this.#giveTurnBack();
+      throw error;
+    }
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.commitTransaction(connection);
+    } finally {
+      this.#giveTurnBack();
+    }
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } finally {
+      this.#giveTurnBack();
+    }
+  }
+
+  #giveTurnBack(): void {
+    this.#inTransaction = false;
+    this.#transactionTurn?.();
+    this.#transactionTurn = null;
   }
 }
 
