@@ -23,6 +23,7 @@ import { hasWordCharacter, searchDocument } from '../../db/dialect.ts';
 import { addToCounter, nextId } from '../../db/ids.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
+import { updateVersioned } from '../../db/versioned.ts';
 import { AppError, notFound, staleVersion } from '../../shared/app-error.ts';
 import { recordChange } from '../history/history.service.ts';
 import { searchPredicate } from '../people/people-search.ts';
@@ -685,14 +686,12 @@ export async function updateNote(
   return db.transaction().execute(async (trx) => {
     const note = await lockNote(trx, archiveId, id, notaId, input.objVersion);
     await recordChange(trx, archiveId, 'attivita', id, { nota: note.testo }, { nota: input.testo });
-    const result = await trx
-      .updateTable('activity_events')
-      .set({ testo: input.testo, operatore: input.operatore, obj_version: input.objVersion + 1 })
-      .where('archive_id', '=', archiveId)
-      .where('id', '=', notaId)
-      .where('obj_version', '=', input.objVersion)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw staleVersion();
+    await updateVersioned(
+      trx,
+      'activity_events',
+      { archiveId, id: notaId, objVersion: input.objVersion },
+      { testo: input.testo, operatore: input.operatore },
+    );
     await touchActivity(trx, archiveId, id, nowIso());
     const row = await trx
       .selectFrom('activity_events')

@@ -8,6 +8,7 @@ import {
 import type { Kysely } from 'kysely';
 import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
+import { keyOf, updateVersioned, type VersionedValues } from '../../db/versioned.ts';
 import { AppError, notFound, staleVersion } from '../../shared/app-error.ts';
 import { recordPartChange } from '../history/history.service.ts';
 import { addRunningInterventions } from './activity.repository.ts';
@@ -98,17 +99,10 @@ function recordInterventionChange(
 async function saveIntervention(
   trx: Kysely<Database>,
   row: InterventionRow,
-  values: Partial<InterventionRow>,
+  values: VersionedValues<'interventions'>,
   provider: string,
 ): Promise<void> {
-  const result = await trx
-    .updateTable('interventions')
-    .set({ ...values, obj_version: row.obj_version + 1 })
-    .where('archive_id', '=', row.archive_id)
-    .where('id', '=', row.id)
-    .where('obj_version', '=', row.obj_version)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw staleVersion();
+  await updateVersioned(trx, 'interventions', keyOf(row), values);
   await recordInterventionChange(trx, row.archive_id, Number(row.attivita_id), provider, row, values);
 }
 

@@ -17,6 +17,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
+import { keyOf, updateVersioned } from '../../db/versioned.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
 import type { Mailer, MailMessage } from '../../shared/mailer.ts';
 import { toAssignment } from '../activities/activity.mapper.ts';
@@ -96,13 +97,11 @@ export async function moveAssignment(
       ),
     );
   }
-  await trx
-    .updateTable('supplier_assignments')
-    .set({ ...values, stato: next, ultimo_aggiornamento: now, obj_version: row.obj_version + 1 })
-    .where('archive_id', '=', archiveId)
-    .where('id', '=', interventoId)
-    .where('obj_version', '=', row.obj_version)
-    .execute();
+  await updateVersioned(trx, 'supplier_assignments', keyOf(row), {
+    ...values,
+    stato: next,
+    ultimo_aggiornamento: now,
+  });
   return row;
 }
 
