@@ -27,6 +27,7 @@ import { updateVersioned } from '../../db/versioned.ts';
 import { AppError, notFound, staleVersion } from '../../shared/app-error.ts';
 import { recordChange } from '../history/history.service.ts';
 import { searchPredicate } from '../people/people-search.ts';
+import { deleteActivityAssignments } from '../supplier-assignments/assignment-removal.ts';
 import { toActivityEvent } from './activity.mapper.ts';
 import {
   type ActivityPage,
@@ -42,6 +43,7 @@ import {
 import type { ActivityRow } from './activity.table.ts';
 import { loadActivityDetail } from './activity-detail.ts';
 import { addEvent } from './activity-events.ts';
+import { deleteActivityInterventions } from './intervention-writes.ts';
 
 type ActivityCreateInput = z.output<typeof activityCreateSchema>;
 type ActivityUpdateInput = z.output<typeof activityUpdateSchema>;
@@ -482,29 +484,8 @@ export async function deleteActivity(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await lockActivity(trx, archiveId, id, objVersion);
-    const scope = <T extends keyof Database>(table: T) =>
-      trx.deleteFrom(table as 'supplier_links').where('archive_id', '=', archiveId);
-    const interventions = trx
-      .selectFrom('interventions')
-      .select('id')
-      .where('archive_id', '=', archiveId)
-      .where('attivita_id', '=', id);
-    await scope('supplier_links').where('intervento_id', 'in', interventions).execute();
-    await trx
-      .deleteFrom('supplier_assignment_messages')
-      .where('archive_id', '=', archiveId)
-      .where('attivita_id', '=', id)
-      .execute();
-    await trx
-      .deleteFrom('supplier_assignments')
-      .where('archive_id', '=', archiveId)
-      .where('attivita_id', '=', id)
-      .execute();
-    await trx
-      .deleteFrom('interventions')
-      .where('archive_id', '=', archiveId)
-      .where('attivita_id', '=', id)
-      .execute();
+    await deleteActivityAssignments(trx, archiveId, id);
+    await deleteActivityInterventions(trx, archiveId, id);
     await trx
       .deleteFrom('activity_events')
       .where('archive_id', '=', archiveId)
