@@ -43,6 +43,7 @@ import {
 import type { ActivityRow } from './activity.table.ts';
 import { loadActivityDetail } from './activity-detail.ts';
 import { addEvent } from './activity-events.ts';
+import { type SettingsOwner, upsertSettingsRow } from './activity-settings.repository.ts';
 import { deleteActivityInterventions } from './intervention-writes.ts';
 
 type ActivityCreateInput = z.output<typeof activityCreateSchema>;
@@ -56,6 +57,11 @@ export interface Actor {
 }
 
 export const userKeyOf = (actor: Actor) => `${actor.accountId}:${actor.archiveUserId ?? 0}`;
+/** The actor's row of activity settings. */
+export const settingsOwner = (actor: Actor): SettingsOwner => ({
+  archiveId: actor.archiveId,
+  userKey: userKeyOf(actor),
+});
 
 function invalid(path: string, message: string): AppError {
   return new AppError(113, `${message} (${path})`, { details: [{ path, message }] });
@@ -110,24 +116,10 @@ export async function saveSettings(
 ): Promise<ActivitySettings> {
   const unique = new Map(settings.perCondominio.map((p) => [p.condGenID, p.giorni]));
   const perCondominio = [...unique].map(([condGenID, giorni]) => ({ condGenID, giorni }));
-  await db
-    .insertInto('activity_settings')
-    .values({
-      archive_id: actor.archiveId,
-      user_key: userKeyOf(actor),
-      giorni_chiuse: settings.giorniChiuseVisibili,
-      per_condominio: JSON.stringify(perCondominio),
-      ultima_visita: null,
-      visita_corrente: null,
-      risposte_lette: null,
-    })
-    .onConflict((oc) =>
-      oc.columns(['archive_id', 'user_key']).doUpdateSet({
-        giorni_chiuse: settings.giorniChiuseVisibili,
-        per_condominio: JSON.stringify(perCondominio),
-      }),
-    )
-    .execute();
+  await upsertSettingsRow(db, settingsOwner(actor), {
+    giorni_chiuse: settings.giorniChiuseVisibili,
+    per_condominio: JSON.stringify(perCondominio),
+  });
   return { giorniChiuseVisibili: settings.giorniChiuseVisibili, perCondominio };
 }
 

@@ -124,6 +124,17 @@ export async function deleteAttachment(
   return Number(result.numDeletedRows) === 1;
 }
 
+/** Deletes the row of a file the store no longer has, whatever its version, and recounts its dossier. */
+export async function deleteRowWithoutFile(db: Db, archiveId: number, id: number): Promise<void> {
+  const gone = await db
+    .deleteFrom('attachments')
+    .where('archive_id', '=', archiveId)
+    .where('id', '=', id)
+    .returning('fascicolo_id')
+    .executeTakeFirst();
+  if (gone?.fascicolo_id != null) await addToDossierFiles(db, archiveId, Number(gone.fascicolo_id), -1);
+}
+
 /** Attachments and dossiers of a reference, per origin. */
 export async function originCounts(
   db: Db,
