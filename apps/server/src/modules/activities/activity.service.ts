@@ -23,9 +23,11 @@ import { hasWordCharacter, searchDocument } from '../../db/dialect.ts';
 import { addToCounter, nextId } from '../../db/ids.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
+import { updateVersioned } from '../../db/versioned.ts';
 import { AppError, notFound, staleVersion } from '../../shared/app-error.ts';
 import { recordChange } from '../history/history.service.ts';
 import { searchPredicate } from '../people/people-search.ts';
+import { deleteActivityAssignments } from '../supplier-assignments/assignment-removal.ts';
 import { toActivityEvent } from './activity.mapper.ts';
 import {
   type ActivityPage,
@@ -41,6 +43,8 @@ import {
 import type { ActivityRow } from './activity.table.ts';
 import { loadActivityDetail } from './activity-detail.ts';
 import { addEvent } from './activity-events.ts';
+import { type SettingsOwner, upsertSettingsRow } from './activity-settings.repository.ts';
+import { deleteActivityInterventions } from './intervention-writes.ts';
 
 type ActivityCreateInput = z.output<typeof activityCreateSchema>;
 type ActivityUpdateInput = z.output<typeof activityUpdateSchema>;
@@ -53,6 +57,11 @@ export interface Actor {
 }
 
 export const userKeyOf = (actor: Actor) => `${actor.accountId}:${actor.archiveUserId ?? 0}`;
+/** The actor's row of activity settings. */
+export const settingsOwner = (actor: Actor): SettingsOwner => ({
+  archiveId: actor.archiveId,
+  userKey: userKeyOf(actor),
+});
 
 function invalid(path: string, message: string): AppError {
   return new AppError(113, `${message} (${path})`, { details: [{ path, message }] });
@@ -107,24 +116,10 @@ export async function saveSettings(
 ): Promise<ActivitySettings> {
   const unique = new Map(settings.perCondominio.map((p) => [p.condGenID, p.giorni]));
   const perCondominio = [...unique].map(([condGenID, giorni]) => ({ condGenID, giorni }));
-  await db
-    .insertInto('activity_settings')
-    .values({
-      archive_id: actor.archiveId,
-      user_key: userKeyOf(actor),
-      giorni_chiuse: settings.giorniChiuseVisibili,
-      per_condominio: JSON.stringify(perCondominio),
-      ultima_visita: null,
-      visita_corrente: null,
-      risposte_lette: null,
-    })
-    .onConflict((oc) =>
-      oc.columns(['archive_id', 'user_key']).doUpdateSet({
-        giorni_chiuse: settings.giorniChiuseVisibili,
-        per_condominio: JSON.stringify(perCondominio),
-      }),
-    )
-    .execute();
+  await upsertSettingsRow(db, settingsOwner(actor), {
+    giorni_chiuse: settings.giorniChiuseVisibili,
+    per_condominio: JSON.stringify(perCondominio),
+  });
   return { giorniChiuseVisibili: settings.giorniChiuseVisibili, perCondominio };
 }
 
@@ -481,29 +476,8 @@ export async function deleteActivity(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await lockActivity(trx, archiveId, id, objVersion);
-    const scope = <T extends keyof Database>(table: T) =>
-      trx.deleteFrom(table as 'supplier_links').where('archive_id', '=', archiveId);
-    const interventions = trx
-      .selectFrom('interventions')
-      .select('id')
-      .where('archive_id', '=', archiveId)
-      .where('attivita_id', '=', id);
-    await scope('supplier_links').where('intervento_id', 'in', interventions).execute();
-    await trx
-      .deleteFrom('supplier_assignment_messages')
-      .where('archive_id', '=', archiveId)
-      .where('attivita_id', '=', id)
-      .execute();
-    await trx
-      .deleteFrom('supplier_assignments')
-      .where('archive_id', '=', archiveId)
-      .where('attivita_id', '=', id)
-      .execute();
-    await trx
-      .deleteFrom('interventions')
-      .where('archive_id', '=', archiveId)
-      .where('attivita_id', '=', id)
-      .execute();
+    await deleteActivityAssignments(trx, archiveId, id);
+    await deleteActivityInterventions(trx, archiveId, id);
     await trx
       .deleteFrom('activity_events')
       .where('archive_id', '=', archiveId)
@@ -685,14 +659,12 @@ export async function updateNote(
   return db.transaction().execute(async (trx) => {
     const note = await lockNote(trx, archiveId, id, notaId, input.objVersion);
     await recordChange(trx, archiveId, 'attivita', id, { nota: note.testo }, { nota: input.testo });
-    const result = await trx
-      .updateTable('activity_events')
-      .set({ testo: input.testo, operatore: input.operatore, obj_version: input.objVersion + 1 })
-      .where('archive_id', '=', archiveId)
-      .where('id', '=', notaId)
-      .where('obj_version', '=', input.objVersion)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw staleVersion();
+    await updateVersioned(
+      trx,
+      'activity_events',
+      { archiveId, id: notaId, objVersion: input.objVersion },
+      { testo: input.testo, operatore: input.operatore },
+    );
     await touchActivity(trx, archiveId, id, nowIso());
     const row = await trx
       .selectFrom('activity_events')

@@ -9,12 +9,16 @@ import type { Kysely } from 'kysely';
 import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound, staleVersion } from '../../shared/app-error.ts';
-import { recordPartChange } from '../history/history.service.ts';
-import { addRunningInterventions } from './activity.repository.ts';
+import { deleteInterventionAssignment } from '../supplier-assignments/assignment-removal.ts';
 import { lockActivity } from './activity.service.ts';
 import type { InterventionRow } from './activity.table.ts';
 import { loadActivityDetail } from './activity-detail.ts';
 import { addEvent, italianDate } from './activity-events.ts';
+import {
+  deleteInterventionRow,
+  insertInterventionRow,
+  updateInterventionRow,
+} from './intervention-writes.ts';
 
 const nowIso = () => new Date().toISOString();
 
@@ -61,57 +65,6 @@ export async function lockIntervention(
   return row;
 }
 
-/** What an intervention's history shows: the provider is in its name, the flags are the dates'. */
-const UNRECORDED = new Set(['fornitore_id', 'attivita_id', 'rinviato']);
-
-function recorded(values: Partial<InterventionRow> | null): Record<string, unknown> | null {
-  if (!values) return null;
-  return Object.fromEntries(Object.entries(values).filter(([field]) => !UNRECORDED.has(field)));
-}
-
-/**
- * An intervention's change in its activity's history ("Intervento: data prevista"), named by its
- * provider and description.
- */
-function recordInterventionChange(
-  trx: Kysely<Database>,
-  archiveId: number,
-  attivitaId: number,
-  provider: string,
-  before: InterventionRow | null,
-  after: Partial<InterventionRow> | null,
-) {
-  const name = (row: Record<string, unknown>) =>
-    row.descrizione ? `${provider}: ${row.descrizione}` : provider;
-  return recordPartChange(
-    trx,
-    archiveId,
-    'attivita',
-    attivitaId,
-    'intervento',
-    name,
-    recorded(before),
-    recorded(after),
-  );
-}
-
-async function saveIntervention(
-  trx: Kysely<Database>,
-  row: InterventionRow,
-  values: Partial<InterventionRow>,
-  provider: string,
-): Promise<void> {
-  const result = await trx
-    .updateTable('interventions')
-    .set({ ...values, obj_version: row.obj_version + 1 })
-    .where('archive_id', '=', row.archive_id)
-    .where('id', '=', row.id)
-    .where('obj_version', '=', row.obj_version)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw staleVersion();
-  await recordInterventionChange(trx, row.archive_id, Number(row.attivita_id), provider, row, values);
-}
-
 async function interventionOf(db: Kysely<Database>, key: InterventionKey, id: number): Promise<Intervention> {
   const detail = await loadActivityDetail(db, key.archiveId, key.attivitaId);
   const found = detail.interventi.find((i) => i.id === id);
@@ -129,7 +82,7 @@ export async function createIntervention(
     const provider = await providerOf(trx, key.archiveId, key.fornitoreId);
     const newId = await nextId(trx, key.archiveId, 'interventions');
     const now = nowIso();
-    const values = {
+    const row = {
       archive_id: key.archiveId,
       id: newId,
       attivita_id: key.attivitaId,
@@ -143,9 +96,7 @@ export async function createIntervention(
       created_at: now,
       obj_version: 1,
     };
-    await trx.insertInto('interventions').values(values).execute();
-    await recordInterventionChange(trx, key.archiveId, key.attivitaId, provider.descr, null, values);
-    await addRunningInterventions(trx, key.archiveId, key.attivitaId, 1);
+    await insertInterventionRow(trx, row, provider.descr);
     await addEvent(
       trx,
       key.archiveId,
@@ -172,7 +123,7 @@ export async function updateIntervention(
     await lockActivity(trx, key.archiveId, key.attivitaId);
     const row = await lockIntervention(trx, key, interventoId, input.objVersion);
     const provider = await providerOf(trx, key.archiveId, key.fornitoreId);
-    await saveIntervention(
+    await updateInterventionRow(
       trx,
       row,
       {
@@ -220,27 +171,8 @@ export async function deleteIntervention(
       throw new AppError(115, ActivityMessage.InterventionHasAssignment);
     }
     const provider = await providerOf(trx, key.archiveId, key.fornitoreId);
-    for (const table of ['supplier_links', 'supplier_assignment_messages'] as const) {
-      await trx
-        .deleteFrom(table)
-        .where('archive_id', '=', key.archiveId)
-        .where('intervento_id', '=', interventoId)
-        .execute();
-    }
-    await trx
-      .deleteFrom('supplier_assignments')
-      .where('archive_id', '=', key.archiveId)
-      .where('id', '=', interventoId)
-      .execute();
-    const result = await trx
-      .deleteFrom('interventions')
-      .where('archive_id', '=', key.archiveId)
-      .where('id', '=', interventoId)
-      .where('obj_version', '=', row.obj_version)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) !== 1) throw staleVersion();
-    await recordInterventionChange(trx, key.archiveId, key.attivitaId, provider.descr, row, null);
-    if (row.data_esecuzione === null) await addRunningInterventions(trx, key.archiveId, key.attivitaId, -1);
+    await deleteInterventionAssignment(trx, key.archiveId, interventoId);
+    await deleteInterventionRow(trx, row, provider.descr);
     await addEvent(
       trx,
       key.archiveId,
@@ -262,13 +194,12 @@ export async function markDone(
     const row = await lockIntervention(trx, key, interventoId, input.objVersion);
     if (row.data_esecuzione !== null) throw new AppError(115, ActivityMessage.InterventionDone);
     const provider = await providerOf(trx, key.archiveId, key.fornitoreId);
-    await saveIntervention(
+    await updateInterventionRow(
       trx,
       row,
       { data_esecuzione: input.dataEsecuzione, operatore: input.operatore },
       provider.descr,
     );
-    await addRunningInterventions(trx, key.archiveId, key.attivitaId, -1);
     await addEvent(
       trx,
       key.archiveId,
@@ -296,7 +227,7 @@ export async function postpone(
     const row = await lockIntervention(trx, key, interventoId, input.objVersion);
     if (row.data_esecuzione !== null) throw new AppError(115, ActivityMessage.InterventionDone);
     const provider = await providerOf(trx, key.archiveId, key.fornitoreId);
-    await saveIntervention(
+    await updateInterventionRow(
       trx,
       row,
       {

@@ -2,6 +2,7 @@ import type { Incarico, IncaricoCreate } from '@stabile/contract';
 import type { Kysely } from 'kysely';
 import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
+import { tryUpdateVersioned } from '../../db/versioned.ts';
 import { AppError, staleVersion } from '../../shared/app-error.ts';
 
 /*
@@ -143,22 +144,20 @@ export async function updateIncarico(
 ) {
   await db.transaction().execute(async (trx) => {
     await checkReferences(trx, archiveId, input);
-    const result = await trx
-      .updateTable('incarichi')
-      .set({
+    const version = await tryUpdateVersioned(
+      trx,
+      'incarichi',
+      { archiveId, id, objVersion: input.objVersion },
+      {
         condominio_id: input.condominioID,
         persona_id: input.personaID,
         tipo_incarico_id: input.tipoIncaricoID,
         data_inizio: clean(input.dataInizio),
         data_fine: clean(input.dataFine),
         note: clean(input.note),
-        obj_version: input.objVersion + 1,
-      })
-      .where('archive_id', '=', archiveId)
-      .where('id', '=', id)
-      .where('obj_version', '=', input.objVersion)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) await missingOrStale(trx, archiveId, id);
+      },
+    );
+    if (version === undefined) await missingOrStale(trx, archiveId, id);
   });
   return getIncarico(db, archiveId, id);
 }

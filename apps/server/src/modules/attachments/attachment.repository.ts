@@ -1,6 +1,7 @@
 import { AttachmentReferenceType, COUNT_CAP } from '@stabile/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { updateVersioned, type VersionedValues } from '../../db/versioned.ts';
 import type { AttachmentsTable, DossiersTable } from './attachment.table.ts';
 
 /**
@@ -97,22 +98,15 @@ export async function insertAttachment(db: Db, row: AttachmentsTable): Promise<v
   await db.insertInto('attachments').values(row).execute();
 }
 
-/** Applies `values` when the row still has `objVersion`; false when it does not (stale or gone). */
+/** Applies `values` when the row still has `objVersion`; 115 when it does not (stale or gone). */
 export async function updateAttachment(
   db: Db,
   archiveId: number,
   id: number,
   objVersion: number,
-  values: Partial<Omit<AttachmentsTable, 'archive_id' | 'id' | 'obj_version'>>,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('attachments')
-    .set((eb) => ({ ...values, obj_version: eb('obj_version', '+', 1) }))
-    .where('archive_id', '=', archiveId)
-    .where('id', '=', id)
-    .where('obj_version', '=', objVersion)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  values: VersionedValues<'attachments'>,
+): Promise<void> {
+  await updateVersioned(db, 'attachments', { archiveId, id, objVersion }, values);
 }
 
 export async function deleteAttachment(
@@ -128,6 +122,17 @@ export async function deleteAttachment(
     .where('obj_version', '=', objVersion)
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
+}
+
+/** Deletes the row of a file the store no longer has, whatever its version, and recounts its dossier. */
+export async function deleteRowWithoutFile(db: Db, archiveId: number, id: number): Promise<void> {
+  const gone = await db
+    .deleteFrom('attachments')
+    .where('archive_id', '=', archiveId)
+    .where('id', '=', id)
+    .returning('fascicolo_id')
+    .executeTakeFirst();
+  if (gone?.fascicolo_id != null) await addToDossierFiles(db, archiveId, Number(gone.fascicolo_id), -1);
 }
 
 /** Attachments and dossiers of a reference, per origin. */

@@ -317,12 +317,10 @@ export async function replaceFile(
       storage_key: newStorageKey(accepted.extension),
       data_ora: new Date().toISOString(),
     };
-    const updated = await deps.db.transaction().execute(async (trx) => {
-      const done = await updateAttachment(trx, archiveId, id, objVersion, changes);
-      if (done) await recordChange(trx, archiveId, 'allegato', id, current, changes);
-      return done;
+    await deps.db.transaction().execute(async (trx) => {
+      await updateAttachment(trx, archiveId, id, objVersion, changes);
+      await recordChange(trx, archiveId, 'allegato', id, current, changes);
     });
-    if (!updated) throw staleVersion();
     row = { ...current, ...changes, id: Number(current.id), obj_version: objVersion + 1 };
   } catch (error) {
     await discard(deps, archiveId, upload);
@@ -378,7 +376,7 @@ export async function updateAttachmentInfo(
   };
   const previousDossier = current.fascicolo_id === null ? null : Number(current.fascicolo_id);
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await updateAttachment(trx, archiveId, id, input.objVersion, changes))) throw staleVersion();
+    await updateAttachment(trx, archiveId, id, input.objVersion, changes);
     await recordChange(trx, archiveId, 'allegato', id, current, changes);
     if (previousDossier !== dossierId) {
       if (previousDossier !== null) await addToDossierFiles(trx, archiveId, previousDossier, -1);

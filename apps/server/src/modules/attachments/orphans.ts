@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { deleteRowWithoutFile } from './attachment.repository.ts';
 import type { FileStore } from './file-store.ts';
 
 /**
@@ -69,22 +70,7 @@ export async function findOrphans(
   if (options.repair) {
     for (const key of [...filesWithoutRow, ...staleTemporaryFiles]) await removeStored(store, archiveId, key);
     for (const row of rowsWithoutFile) {
-      await db.transaction().execute(async (trx) => {
-        const gone = await trx
-          .deleteFrom('attachments')
-          .where('archive_id', '=', archiveId)
-          .where('id', '=', row.id)
-          .returning('fascicolo_id')
-          .executeTakeFirst();
-        if (gone?.fascicolo_id != null) {
-          await trx
-            .updateTable('dossiers')
-            .set((eb) => ({ numero_file: eb('numero_file', '-', 1) }))
-            .where('archive_id', '=', archiveId)
-            .where('id', '=', Number(gone.fascicolo_id))
-            .execute();
-        }
-      });
+      await db.transaction().execute((trx) => deleteRowWithoutFile(trx, archiveId, row.id));
     }
   }
   return {

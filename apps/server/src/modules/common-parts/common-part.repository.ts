@@ -3,6 +3,7 @@ import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sq
 import type { DialectName } from '../../db/database.ts';
 import { preparedQuery, shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
+import { updateVersioned } from '../../db/versioned.ts';
 import { inOrder, searchPageIds } from '../condominiums/registry-search.ts';
 import { searchTerms } from '../people/people-search.ts';
 import type { CommonPartServicesTable, CommonPartsTable } from './common-part.table.ts';
@@ -261,24 +262,16 @@ export async function insertCommonPart(
     .execute();
 }
 
-/** Writes the values if the row is at `objVersion`; false when it is not (or is gone). */
+/** Writes the values if the row is at `objVersion`; 115 when it is not (or is gone). */
 export async function updateCommonPart(
   db: Db,
   archiveId: number,
   key: { condominioId: number; id: number; categoria: number },
   objVersion: number,
   values: CommonPartValues & { updated_at: string },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('common_parts')
-    .set((eb) => ({ ...values, obj_version: eb('obj_version', '+', 1) }))
-    .where('archive_id', '=', archiveId)
-    .where('condominio_id', '=', key.condominioId)
-    .where('id', '=', key.id)
-    .where('categoria', '=', key.categoria)
-    .where('obj_version', '=', objVersion)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+): Promise<void> {
+  const within = { condominio_id: key.condominioId, categoria: key.categoria };
+  await updateVersioned(db, 'common_parts', { archiveId, id: key.id, objVersion, within }, values);
 }
 
 /** Whether files (attachments or dossiers) are kept under the common part. */
@@ -402,16 +395,9 @@ export async function updateService(
   key: { condominioId: number; id: number },
   objVersion: number,
   values: ServiceValues,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('common_part_services')
-    .set((eb) => ({ ...values, obj_version: eb('obj_version', '+', 1) }))
-    .where('archive_id', '=', archiveId)
-    .where('condominio_id', '=', key.condominioId)
-    .where('id', '=', key.id)
-    .where('obj_version', '=', objVersion)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+): Promise<void> {
+  const within = { condominio_id: key.condominioId };
+  await updateVersioned(db, 'common_part_services', { archiveId, id: key.id, objVersion, within }, values);
 }
 
 export async function deleteService(

@@ -142,14 +142,13 @@ export async function updateCommonPartOf(
     const current = await findCommonPart(trx, ctx.archiveId, condominioId, id, CATEGORY[kind]);
     if (!current) throw new AppError(ErrorCode.NotFound, NOT_FOUND[kind]);
     const values = valuesOf(kind, input, current.intestazione);
-    const updated = await updateCommonPart(
+    await updateCommonPart(
       trx,
       ctx.archiveId,
       { condominioId, id, categoria: CATEGORY[kind] },
       input.objVersion,
       { ...values, updated_at: new Date().toISOString() },
     );
-    if (!updated) throw staleVersion();
     await recordChange(trx, ctx.archiveId, 'parteComune', id, current, values);
   });
   return getCommonPart(ctx, kind, condominioId, id);
@@ -310,9 +309,7 @@ export async function updateServiceOf(
     const before = await findService(trx, ctx.archiveId, condominioId, id);
     if (!before) throw serviceNotFound();
     const values = await serviceValues(trx, ctx.archiveId, input);
-    if (!(await updateService(trx, ctx.archiveId, { condominioId, id }, input.objVersion, values))) {
-      throw staleVersion();
-    }
+    await updateService(trx, ctx.archiveId, { condominioId, id }, input.objVersion, values);
     await recordServiceChange(trx, ctx.archiveId, Number(before.parte_comune_id), before, values);
   });
   return getService(ctx, condominioId, id);

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
+import { updateVersioned, type VersionedKey } from '../../db/versioned.ts';
 import { recordPartChange } from '../history/history.service.ts';
 
 /*
@@ -146,7 +147,7 @@ export async function insertRecord<T extends RecordTable>(
   return id;
 }
 
-/** Updates when the version matches; false otherwise (stale or missing). */
+/** Updates when the version matches under this parent; 115 otherwise (stale or missing). */
 export async function updateRecord<T extends RecordTable>(
   db: Kysely<Database>,
   table: T,
@@ -154,18 +155,14 @@ export async function updateRecord<T extends RecordTable>(
   id: number,
   objVersion: number,
   values: Partial<RecordValues<T>>,
-): Promise<boolean> {
-  let query = db
-    .updateTable(as(table))
-    .set({ ...(values as object), obj_version: objVersion + 1 })
-    .where('archive_id', '=', parent.archiveId)
-    .where('condominio_id', '=', parent.condominioId)
-    .where('id', '=', id)
-    .where('obj_version', '=', objVersion);
-  if (parent.esercizioId !== undefined)
-    query = query.where(sql.ref('esercizio_id'), '=', parent.esercizioId) as typeof query;
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+): Promise<void> {
+  // Buildings and groups also live under their exercise (esercizio_id, absent from the type used).
+  const within = {
+    condominio_id: parent.condominioId,
+    esercizio_id: parent.esercizioId,
+  } as VersionedKey<'insurances'>['within'];
+  const key = { archiveId: parent.archiveId, id, objVersion, within };
+  await updateVersioned(db, as(table), key, values as Partial<RecordValues<'insurances'>>);
 }
 
 export async function deleteRecord(

@@ -117,7 +117,7 @@ async function updateChecked<T extends RecordTable>(
 ): Promise<void> {
   const write = async (trx: Db) => {
     const before = await requireRecord(trx, table, parent, id);
-    if (!(await updateRecord(trx, table, parent, id, objVersion, values))) throw staleVersion();
+    await updateRecord(trx, table, parent, id, objVersion, values);
     await recordRecordChange(trx, table, parent, before, values);
   };
   if (db.isTransaction) await write(db);

@@ -5,6 +5,7 @@ import { fullTextQuery } from '../../db/dialect.ts';
 import { nextId } from '../../db/ids.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
+import { updateVersioned } from '../../db/versioned.ts';
 import { type CondominiumListRow, type CondominiumValues, LIST_COLUMNS } from './condominium.mapper.ts';
 import { inOrder, searchPageIds } from './registry-search.ts';
 
@@ -197,7 +198,7 @@ export async function insertCondominium(
   return id;
 }
 
-/** Updates when the version matches; false otherwise (stale or missing). */
+/** Updates when the version matches; 115 otherwise (stale or missing). */
 export async function updateCondominium(
   db: Kysely<Database>,
   archiveId: number,
@@ -208,15 +209,8 @@ export async function updateCondominium(
     saldo_ts_pay_at?: string | null;
   },
   now: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('condominiums')
-    .set({ ...values, updated_at: now, obj_version: objVersion + 1 })
-    .where('archive_id', '=', archiveId)
-    .where('id', '=', id)
-    .where('obj_version', '=', objVersion)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+): Promise<void> {
+  await updateVersioned(db, 'condominiums', { archiveId, id, objVersion }, { ...values, updated_at: now });
 }
 
 /** Stores the computed payment-account balance (not a user edit: the version stays). */

@@ -112,7 +112,7 @@ export async function updateCondominiumRecord(
       values.stato_conto_pagamenti !== row.stato_conto_pagamenti
         ? { saldo_ts_pay_cents: null, saldo_ts_pay_at: null }
         : {};
-    const ok = await updateCondominium(
+    await updateCondominium(
       trx,
       ctx.archiveId,
       id,
@@ -120,7 +120,6 @@ export async function updateCondominiumRecord(
       { ...values, ...balance },
       new Date().toISOString(),
     );
-    if (!ok) throw staleVersion();
     await recordChange(trx, ctx.archiveId, 'condominio', id, row, { ...values, ...balance });
   });
   return getCondominium(ctx, id);

@@ -1,7 +1,9 @@
-import { AttachmentOrigin, AttachmentReferenceType } from '@stabile/contract';
+import { AttachmentOrigin, AttachmentReferenceType, isoDateToday } from '@stabile/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestSession, type TestSession } from '../../test/sessions.ts';
+import { insertRegistryRow } from '../activities/activity.fixtures.ts';
+import { isoDaysAgo } from '../activities/activity.repository.ts';
 import { addCondominium, addLookups } from '../condominiums/condominium-test-data.ts';
 import { createInstalmentFixture } from '../instalments/instalment.fixtures.ts';
 
@@ -17,6 +19,8 @@ let s: TestSession;
 /** A second archive user of its own archive, for the instalments' fixture. */
 let money: TestSession;
 const CONDO = 1;
+// Days from today in Italy, as the server counts them.
+const inDays = (n: number) => isoDaysAgo(isoDateToday(), -n);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -292,6 +296,46 @@ describe("an activity's interventions, in the activity's history", () => {
       before: 'Idraulica Bianchi: Sostituire il raccordo',
       after: null,
     });
+  });
+
+  it('postponed and done by the supplier through the link, as when the office does it', async () => {
+    const db = t.database.db;
+    const provider = await insertRegistryRow(
+      db,
+      'providers',
+      s.archiveId,
+      'Vetreria Neri',
+      'vetri@neri.example.it',
+    );
+    const activity = await ok('POST', '/api/attivita', { condGenID: CONDO, titolo: 'Vetro rotto' });
+    const made = await ok('POST', `/api/attivita/${activity.id}/fornitore/${provider}/intervento`, {
+      descrizione: 'Sostituire il vetro',
+      dataPrevista: inDays(2),
+      operatore: 'Mario',
+    });
+    await ok('POST', '/api/interventoFornitore', { interventoID: made.id, messaggio: 'Grazie' });
+    const token = /\/fornitore\/(\S+)/.exec(t.outbox.at(-1)?.text ?? '')?.[1] ?? '';
+    const answer = async (azione: string, payload: Record<string, string>) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/fornitore-portale/${token}/${azione}`,
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    await answer('rinvia', { nuovaData: inDays(10), motivazione: 'Vetro su misura' });
+    const [postponed] = await partEntries('attivita', activity.id, 'intervento');
+    expect(postponed?.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'intervento.data_prevista', before: inDays(2), after: inDays(10) },
+        { field: 'intervento.motivazione_rinvio', before: null, after: 'Vetro su misura' },
+      ]),
+    );
+    await answer('chiudiSuccesso', { motivazione: 'Vetro montato' });
+    const [done] = await partEntries('attivita', activity.id, 'intervento');
+    expect(change(done, 'intervento.data_esecuzione')).toMatchObject({ before: null, after: isoDateToday() });
+    expect((await ok('GET', `/api/attivita/${activity.id}`)).interventiInCorso).toBe(0);
   });
 });
 

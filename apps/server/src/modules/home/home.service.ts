@@ -4,7 +4,8 @@ import { readCounter } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
 import { toActivityListItem } from '../activities/activity.mapper.ts';
 import { homeActivities, stateCounter } from '../activities/activity.repository.ts';
-import { type Actor, userKeyOf } from '../activities/activity.service.ts';
+import { type Actor, settingsOwner } from '../activities/activity.service.ts';
+import { createSettingsRow, updateSettingsRow } from '../activities/activity-settings.repository.ts';
 
 const SECTION_SIZE = 10;
 /** A new visit starts after this pause: reloading the page does not hide the answers just seen. */
@@ -112,46 +113,24 @@ export async function loadHome(db: Kysely<Database>, actor: Actor, now = new Dat
 
 /** Records this visit; returns when the previous visit started (null on the first one). */
 async function recordVisit(db: Kysely<Database>, actor: Actor, now: Date): Promise<string | null> {
-  const key = userKeyOf(actor);
+  const owner = settingsOwner(actor);
   const row = await db
     .selectFrom('activity_settings')
     .select(['ultima_visita', 'visita_corrente'])
-    .where('archive_id', '=', actor.archiveId)
-    .where('user_key', '=', key)
+    .where('archive_id', '=', owner.archiveId)
+    .where('user_key', '=', owner.userKey)
     .executeTakeFirst();
   const nowIso = now.toISOString();
   if (!row) {
-    await db
-      .insertInto('activity_settings')
-      .values({
-        archive_id: actor.archiveId,
-        user_key: key,
-        giorni_chiuse: 30,
-        per_condominio: '[]',
-        ultima_visita: null,
-        visita_corrente: nowIso,
-        risposte_lette: null,
-      })
-      .onConflict((oc) => oc.columns(['archive_id', 'user_key']).doNothing())
-      .execute();
+    await createSettingsRow(db, owner, { visita_corrente: nowIso });
     return null;
   }
   const current = row.visita_corrente;
   if (current && now.getTime() - Date.parse(current) < VISIT_GAP_MS) {
     // Same visit: keep its start moving so a long session stays one visit.
-    await db
-      .updateTable('activity_settings')
-      .set({ visita_corrente: nowIso })
-      .where('archive_id', '=', actor.archiveId)
-      .where('user_key', '=', key)
-      .execute();
+    await updateSettingsRow(db, owner, { visita_corrente: nowIso });
     return row.ultima_visita;
   }
-  await db
-    .updateTable('activity_settings')
-    .set({ ultima_visita: current, visita_corrente: nowIso })
-    .where('archive_id', '=', actor.archiveId)
-    .where('user_key', '=', key)
-    .execute();
+  await updateSettingsRow(db, owner, { ultima_visita: current, visita_corrente: nowIso });
   return current;
 }

@@ -6,6 +6,7 @@ import { addToCounter, nextId, readCounter } from '../../db/ids.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { ftsMatchOf } from '../../db/search-terms.ts';
+import { tryUpdateVersioned } from '../../db/versioned.ts';
 import { LIST_COLUMNS, type RegistryListRow, type RegistryValues } from './people.mapper.ts';
 import type { RegistryRow } from './people.table.ts';
 import {
@@ -165,14 +166,10 @@ export async function updateRegistry(
   values: RegistryValues,
   now: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable(table as 'persons')
-    .set({ ...values, updated_at: now, obj_version: objVersion + 1 })
-    .where('archive_id', '=', archiveId)
-    .where('id', '=', id)
-    .where('obj_version', '=', objVersion)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const key = { archiveId, id, objVersion };
+  return (
+    (await tryUpdateVersioned(db, table as 'persons', key, { ...values, updated_at: now })) !== undefined
+  );
 }
 
 export async function deleteRegistry(

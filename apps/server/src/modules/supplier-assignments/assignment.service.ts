@@ -17,12 +17,14 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
+import { keyOf, updateVersioned } from '../../db/versioned.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
 import type { Mailer, MailMessage } from '../../shared/mailer.ts';
 import { toAssignment } from '../activities/activity.mapper.ts';
-import { type Actor, actorName, userKeyOf } from '../activities/activity.service.ts';
+import { type Actor, actorName, settingsOwner, userKeyOf } from '../activities/activity.service.ts';
 import type { SupplierAssignmentRow } from '../activities/activity.table.ts';
 import { addEvent, italianDate } from '../activities/activity-events.ts';
+import { upsertSettingsRow } from '../activities/activity-settings.repository.ts';
 import { cleanFileName, readStored, removeStored, storedSize, storeUpload } from './assignment-files.ts';
 import { createSupplierLink, revokeLinks, supplierPageUrl } from './supplier-link.ts';
 
@@ -96,13 +98,11 @@ export async function moveAssignment(
       ),
     );
   }
-  await trx
-    .updateTable('supplier_assignments')
-    .set({ ...values, stato: next, ultimo_aggiornamento: now, obj_version: row.obj_version + 1 })
-    .where('archive_id', '=', archiveId)
-    .where('id', '=', interventoId)
-    .where('obj_version', '=', row.obj_version)
-    .execute();
+  await updateVersioned(trx, 'supplier_assignments', keyOf(row), {
+    ...values,
+    stato: next,
+    ultimo_aggiornamento: now,
+  });
   return row;
 }
 
@@ -548,18 +548,6 @@ export async function markMessagesRead(
   actor: Actor,
 ): Promise<InterventionMessagesStatus> {
   const now = new Date().toISOString();
-  await db
-    .insertInto('activity_settings')
-    .values({
-      archive_id: actor.archiveId,
-      user_key: userKeyOf(actor),
-      giorni_chiuse: 30,
-      per_condominio: '[]',
-      ultima_visita: null,
-      visita_corrente: null,
-      risposte_lette: now,
-    })
-    .onConflict((oc) => oc.columns(['archive_id', 'user_key']).doUpdateSet({ risposte_lette: now }))
-    .execute();
+  await upsertSettingsRow(db, settingsOwner(actor), { risposte_lette: now });
   return messagesStatus(db, actor);
 }

@@ -13,8 +13,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
 import { toAssignmentMessage } from '../activities/activity.mapper.ts';
-import { addRunningInterventions, setActivityNotice } from '../activities/activity.repository.ts';
+import { setActivityNotice } from '../activities/activity.repository.ts';
 import { addEvent, italianDate } from '../activities/activity-events.ts';
+import { updateInterventionRow } from '../activities/intervention-writes.ts';
 
 import { recordChange } from '../history/history.service.ts';
 import { addMessage, moveAssignment, requestContext } from '../supplier-assignments/assignment.service.ts';
@@ -146,26 +147,15 @@ export async function supplierAct(
       .where('id', '=', interventoId)
       .executeTakeFirstOrThrow();
     if (action === 'rinvia' && input.nuovaData) {
-      await trx
-        .updateTable('interventions')
-        .set({
-          data_prevista: input.nuovaData,
-          rinviato: 1,
-          motivazione_rinvio: input.motivazione ?? null,
-          obj_version: intervention.obj_version + 1,
-        })
-        .where('archive_id', '=', archiveId)
-        .where('id', '=', interventoId)
-        .execute();
+      const postponed = {
+        data_prevista: input.nuovaData,
+        rinviato: 1,
+        motivazione_rinvio: input.motivazione ?? null,
+      };
+      await updateInterventionRow(trx, intervention, postponed, provider.descr);
     }
     if (action === 'chiudiSuccesso' && intervention.data_esecuzione === null) {
-      await trx
-        .updateTable('interventions')
-        .set({ data_esecuzione: isoDateToday(), obj_version: intervention.obj_version + 1 })
-        .where('archive_id', '=', archiveId)
-        .where('id', '=', interventoId)
-        .execute();
-      await addRunningInterventions(trx, archiveId, Number(row.attivita_id), -1);
+      await updateInterventionRow(trx, intervention, { data_esecuzione: isoDateToday() }, provider.descr);
     }
     const text = eventText[action](provider.descr, input);
     await recordChange(trx, archiveId, 'attivita', Number(row.attivita_id), {}, { risposta_fornitore: text });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { keyOf, updateVersioned, type VersionedValues } from '../../../db/versioned.ts';
 import { staleVersion } from '../../../shared/app-error.ts';
 import { recordChange } from '../../history/history.service.ts';
 import type { ActivityRow } from '../activity.table.ts';
@@ -22,16 +23,9 @@ export async function insertActivityRow(trx: Kysely<Database>, row: ActivityRow)
 export async function updateActivityRow(
   trx: Kysely<Database>,
   row: ActivityRow,
-  values: Partial<ActivityRow>,
+  values: VersionedValues<'activities'>,
 ): Promise<void> {
-  const result = await trx
-    .updateTable('activities')
-    .set({ ...values, obj_version: row.obj_version + 1 })
-    .where('archive_id', '=', row.archive_id)
-    .where('id', '=', row.id)
-    .where('obj_version', '=', row.obj_version)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw staleVersion();
+  await updateVersioned(trx, 'activities', keyOf(row), values);
   await recordChange(trx, row.archive_id, 'attivita', row.id, row, values);
   await recount(trx, row.archive_id, [row], [{ ...row, ...values }]);
 }
