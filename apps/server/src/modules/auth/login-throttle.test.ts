@@ -295,6 +295,43 @@ describe('refusals held before they are sent', () => {
   });
 });
 
+describe('a flood of refused logins through the route', () => {
+  const lines: string[] = [];
+  let logged: TestApp;
+  beforeAll(async () => {
+    logged = await buildTestApp({ LOG_LEVEL: 'info' }, undefined, { write: (line) => lines.push(line) });
+  });
+  afterAll(() => logged.close());
+
+  it('answers the first refusal at once and holds its repeats, logging it once at info', async () => {
+    const account = await createAccount(logged);
+    const login = (remoteAddress: string) =>
+      logged.app.inject({
+        method: 'POST',
+        url: '/user/login',
+        remoteAddress,
+        payload: { username: account.email, password: 'sbagliata' },
+      });
+    for (let i = 0; i < 10; i++) expect((await login(clientAddress())).json().error.code).toBe(101);
+    const flooder = clientAddress();
+    const start = performance.now();
+    const first = await login(flooder);
+    expect(first.statusCode).toBe(429);
+    expect(performance.now() - start).toBeLessThan(900);
+    const repeatsStart = performance.now();
+    const repeats = await Promise.all(Array.from({ length: 6 }, () => login(flooder)));
+    expect(performance.now() - repeatsStart).toBeGreaterThanOrEqual(950);
+    for (const repeat of repeats) {
+      expect(repeat.statusCode).toBe(429);
+      expect(repeat.json().error).toEqual(first.json().error);
+    }
+    const refusals = lines
+      .map((line) => JSON.parse(line) as { level: number; msg: string; reason?: string })
+      .filter((entry) => entry.msg === 'login refused' && entry.reason === 'throttled');
+    expect(refusals.filter((entry) => entry.level === 30)).toHaveLength(1);
+  });
+});
+
 describe(`the database store's writes (${testDialect})`, () => {
   /** The store on the suite's database, counting the statements that write (each one a disk flush on SQLite). */
   function countingStore() {
