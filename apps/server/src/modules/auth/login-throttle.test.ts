@@ -324,6 +324,10 @@ describe('a flood of refused logins through the route', () => {
     for (const repeat of repeats) {
       expect(repeat.statusCode).toBe(429);
       expect(repeat.json().error).toEqual(first.json().error);
+      // The wait said is what is left when the answer leaves, the hold deducted.
+      expect(Number(repeat.headers['retry-after'])).toBeLessThanOrEqual(
+        Number(first.headers['retry-after']) - 1,
+      );
     }
     const refusals = lines
       .map((line) => JSON.parse(line) as { level: number; msg: string; reason?: string })

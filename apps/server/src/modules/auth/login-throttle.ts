@@ -132,7 +132,7 @@ export class LoginThrottle {
         continue;
       }
       repeated = true;
-      if (now - refusal.seenAt < REMEMBER_REFUSAL_MS) return this.refuse(refusal.until - now, true);
+      if (now - refusal.seenAt < REMEMBER_REFUSAL_MS) return this.refuse(refusal.until, true);
     }
     // Both budgets in one step (one write on the database store), or neither: an attempt refused by
     // one of them spends nothing of the other.
@@ -146,7 +146,7 @@ export class LoginThrottle {
     if (!taken.taken) {
       // Not a wait already lifted (the store refused on a concurrent attempt's wait, given back since).
       if (taken.until > now) this.remember(keys[taken.refused]!, { until: taken.until, seenAt: now });
-      return this.refuse(taken.waitMs, repeated);
+      return this.refuse(taken.until, repeated);
     }
     const [byAddress, byAccount] = taken.tickets as [ThrottleTicket, ThrottleTicket];
     // Giving back may lift a wait set meanwhile by a concurrent attempt: its record goes too.
@@ -179,7 +179,7 @@ export class LoginThrottle {
   }
 
   /** Throws the refusal: a repeated one after the hold, while fewer than maxHeld are held. */
-  private async refuse(waitMs: number, repeated: boolean): Promise<never> {
+  private async refuse(until: number, repeated: boolean): Promise<never> {
     if (repeated && this.holdMs > 0 && this.held < this.maxHeld) {
       this.held += 1;
       try {
@@ -188,7 +188,7 @@ export class LoginThrottle {
         this.held -= 1;
       }
     }
-    // The wait as the store would say it (at least a second, as the stores round it).
-    throw new TooManyAttempts(Math.max(1000, waitMs), repeated);
+    // The wait left once the answer leaves, as the store would say it (at least a second).
+    throw new TooManyAttempts(Math.max(1000, until - this.now()), repeated);
   }
 }
