@@ -5,9 +5,11 @@ import type { Scenario } from './types.ts';
  * A flood of logins from one address (16 clients sending wrong passwords as fast as they can) while
  * logged-in users read: the reads' p99 against their p99 without the flood, target within 2x. The
  * flood's address (X-Forwarded-For, a new one each run) soon meets the login throttle and is then
- * answered 429 without a password check. With BENCH_AUTH_RATE_LIMIT_FACTOR=50 (an address budget of
- * 1,500 failures) its passwords are really checked for the whole run, as those of a flood from many
- * addresses would be: what is left between the flood and the reads is the bounded password queue.
+ * answered 429 without a password check; the repeats of a refusal are held a second before they are
+ * sent, so that the flood's connections, each waiting for its answer, send about one attempt a second
+ * each. With BENCH_AUTH_RATE_LIMIT_FACTOR=50 (an address budget of 1,500 failures) its passwords are
+ * really checked for the whole run, as those of a flood from many addresses would be: what is left
+ * between the flood and the reads is the bounded password queue.
  */
 
 const READS = [{ path: '/api/persona?pageNumber=1&pageSize=15&OrderBy=descr' }];

@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { Mailer } from '../../shared/mailer.ts';
 import { hashPassword, verifyPassword } from '../../shared/passwords.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import { type LoginThrottle, TooManyAttempts } from './login-throttle.ts';
 import {
   consumeAccountTokens,
   consumeOneTimeToken,
@@ -139,7 +139,12 @@ export async function login(
   const password = input.password ?? '';
   if (!username || !password) throw new AppError(108);
   const attempt = await deps.throttle.begin(deps.address, `account|${username}`).catch((error: unknown) => {
-    deps.log.info({ reason: 'throttled' }, 'login refused');
+    // Said once at info when a key starts to wait; its repeats (a flood's thousands) at debug.
+    if (error instanceof TooManyAttempts && error.repeated) {
+      deps.log.debug({ reason: 'throttled', repeated: true }, 'login refused');
+    } else {
+      deps.log.info({ reason: 'throttled' }, 'login refused');
+    }
     throw error;
   });
   let account: AccountRow | undefined;

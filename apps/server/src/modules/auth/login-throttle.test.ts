@@ -6,7 +6,7 @@ import { type AppInstance, buildApp } from '../../app.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { buildTestApp, type TestApp, testDialect } from '../../test/build-test-app.ts';
 import { clientAddress, createAccount } from './auth.test-helpers.ts';
-import { LoginThrottle } from './login-throttle.ts';
+import { LoginThrottle, type LoginThrottleOptions, REMEMBER_REFUSAL_MS } from './login-throttle.ts';
 import { RedisThrottleStore } from './throttle-store.redis.ts';
 import { DatabaseThrottleStore, hashThrottleKey, type ThrottleStore } from './throttle-store.ts';
 
@@ -53,10 +53,13 @@ afterAll(async () => {
 
 type Outcome = 'right' | 'wrong';
 
-/** A throttle on a store with a clock of its own, and one login attempt as the service makes it. */
-function harness(store: ThrottleStore) {
+/**
+ * A throttle on a store with a clock of its own, and one login attempt as the service makes it.
+ * Refusals are not held unless `options` say so (the hold is real time, not the harness's clock).
+ */
+function harness(store: ThrottleStore, options: Partial<LoginThrottleOptions> = {}) {
   let now = 1_900_000_000_000 + Math.floor(Math.random() * 1e9);
-  const throttle = new LoginThrottle({ store, factor: 1, now: () => now });
+  const throttle = new LoginThrottle({ store, factor: 1, now: () => now, holdMs: 0, ...options });
   const attempt = async (address: string, username: string, outcome: Outcome) => {
     try {
       const lease = await throttle.begin(address, `account|${username}`);
@@ -68,12 +71,32 @@ function harness(store: ThrottleStore) {
     }
   };
   return {
+    throttle,
     attempt,
     advance: (ms: number) => {
       now += ms;
     },
     now: () => now,
   };
+}
+
+/** The store, counting the attempts that reach it. */
+function countingTakes(store: ThrottleStore) {
+  const counted = { takes: 0 };
+  const wrapped: ThrottleStore = {
+    take: (key, policy, now) => {
+      counted.takes += 1;
+      return store.take(key, policy, now);
+    },
+    takeAll: (requests, now) => {
+      counted.takes += 1;
+      return store.takeAll(requests, now);
+    },
+    giveBack: (ticket, policy) => store.giveBack(ticket, policy),
+    clear: (key) => store.clear(key),
+    close: () => store.close(),
+  };
+  return { store: wrapped, counted };
 }
 
 const unique = () => randomBytes(5).toString('hex');
@@ -175,6 +198,144 @@ describe.each(stores)('login throttle on the %s store', (_name, makeStore) => {
   });
 });
 
+describe.each(stores)('refusals remembered by the process, on the %s store', (_name, makeStore) => {
+  it("answers the repeats of a refusal without the store, saying the store's wait", async () => {
+    const { store, counted } = countingTakes(makeStore());
+    const h = harness(store);
+    const username = `${unique()}@example.it`;
+    for (let i = 0; i < 10; i++) expect(await h.attempt(clientAddress(), username, 'wrong')).toBe('checked');
+    counted.takes = 0;
+    // The account waits: from any address, whatever the password, one question to the store.
+    for (let i = 0; i < 20; i++) {
+      const refused = await h.attempt(clientAddress(), username, i % 2 ? 'right' : 'wrong');
+      expect(refused).toBeInstanceOf(AppError);
+    }
+    expect(counted.takes).toBe(1);
+    h.advance(3_000);
+    const later = await h.attempt(clientAddress(), username, 'right');
+    expect((later as AppError).retryAfterSeconds).toBe(57);
+    expect((later as AppError).message).toBe('Troppi tentativi. Riprova tra 1 minuto.');
+    expect(counted.takes).toBe(1);
+    // The wait over, the store decides again.
+    h.advance(57_000);
+    expect(await h.attempt(clientAddress(), username, 'right')).toBe('checked');
+    expect(counted.takes).toBe(2);
+  });
+
+  it('remembers an address past its budget for every username it tries next', async () => {
+    const { store, counted } = countingTakes(makeStore());
+    const h = harness(store);
+    const address = clientAddress();
+    for (let i = 0; i < 30; i++) await h.attempt(address, `${unique()}@example.it`, 'wrong');
+    counted.takes = 0;
+    for (let i = 0; i < 30; i++) {
+      expect(await h.attempt(address, `${unique()}@example.it`, 'wrong')).toBeInstanceOf(AppError);
+    }
+    expect(counted.takes).toBe(1);
+    // Another address, another username: not concerned.
+    expect(await h.attempt(clientAddress(), `${unique()}@example.it`, 'wrong')).toBe('checked');
+  });
+
+  it('sees within a few seconds a wait lifted by another process', async () => {
+    const shared = makeStore();
+    const h = harness(shared);
+    const username = `${unique()}@example.it`;
+    for (let i = 0; i < 10; i++) await h.attempt(clientAddress(), username, 'wrong');
+    expect(await h.attempt(clientAddress(), username, 'right')).toBeInstanceOf(AppError);
+    // Another process lifts the account's wait (an attempt of it, taken before the wait was set,
+    // had the right password): this process keeps its record a few seconds at most.
+    await shared.clear(`login-subject|account|${username}`);
+    h.advance(REMEMBER_REFUSAL_MS - 1);
+    expect(await h.attempt(clientAddress(), username, 'right')).toBeInstanceOf(AppError);
+    h.advance(1);
+    expect(await h.attempt(clientAddress(), username, 'right')).toBe('checked');
+  });
+
+  it('forgets a refusal at once when this process lifts its wait (a right password checked meanwhile)', async () => {
+    const h = harness(makeStore());
+    const username = `${unique()}@example.it`;
+    for (let i = 0; i < 9; i++) await h.attempt(clientAddress(), username, 'wrong');
+    // The tenth check is under way, and its attempt set the account's wait: another is refused.
+    const tenth = await h.throttle.begin(clientAddress(), `account|${username}`);
+    expect(await h.attempt(clientAddress(), username, 'right')).toBeInstanceOf(AppError);
+    // The tenth password was right: the account's failures are forgotten, here at once.
+    await tenth.succeeded();
+    expect(await h.attempt(clientAddress(), username, 'right')).toBe('checked');
+  });
+});
+
+describe('refusals held before they are sent', () => {
+  const timed = async <T>(work: () => Promise<T>) => {
+    const start = performance.now();
+    const result = await work();
+    return { result, ms: performance.now() - start };
+  };
+
+  it('holds the repeats of a refusal, not the first, and a bounded number at once', async () => {
+    const h = harness(new DatabaseThrottleStore(t.database.db, t.database.dialect), {
+      holdMs: 1_000,
+      maxHeld: 2,
+    });
+    const username = `${unique()}@example.it`;
+    for (let i = 0; i < 10; i++) await h.attempt(clientAddress(), username, 'wrong');
+    const first = await timed(() => h.attempt(clientAddress(), username, 'right'));
+    expect(first.result).toBeInstanceOf(AppError);
+    expect(first.ms).toBeLessThan(900);
+    const repeats = await Promise.all(
+      Array.from({ length: 3 }, () => timed(() => h.attempt(clientAddress(), username, 'right'))),
+    );
+    expect(repeats.every((r) => r.result instanceof AppError)).toBe(true);
+    const durations = repeats.map((r) => r.ms).sort((a, b) => a - b);
+    expect(durations[0]).toBeLessThan(900);
+    expect(durations[1]).toBeGreaterThanOrEqual(950);
+    expect(durations[2]).toBeGreaterThanOrEqual(950);
+    expect(h.throttle.heldNow).toBe(0);
+    // A repeat says the same wait as the first refusal, less the time gone.
+    expect((repeats[0]!.result as AppError).message).toBe('Troppi tentativi. Riprova tra 1 minuto.');
+  });
+});
+
+describe('a flood of refused logins through the route', () => {
+  const lines: string[] = [];
+  let logged: TestApp;
+  beforeAll(async () => {
+    logged = await buildTestApp({ LOG_LEVEL: 'info' }, undefined, { write: (line) => lines.push(line) });
+  });
+  afterAll(() => logged.close());
+
+  it('answers the first refusal at once and holds its repeats, logging it once at info', async () => {
+    const account = await createAccount(logged);
+    const login = (remoteAddress: string) =>
+      logged.app.inject({
+        method: 'POST',
+        url: '/user/login',
+        remoteAddress,
+        payload: { username: account.email, password: 'sbagliata' },
+      });
+    for (let i = 0; i < 10; i++) expect((await login(clientAddress())).json().error.code).toBe(101);
+    const flooder = clientAddress();
+    const start = performance.now();
+    const first = await login(flooder);
+    expect(first.statusCode).toBe(429);
+    expect(performance.now() - start).toBeLessThan(900);
+    const repeatsStart = performance.now();
+    const repeats = await Promise.all(Array.from({ length: 6 }, () => login(flooder)));
+    expect(performance.now() - repeatsStart).toBeGreaterThanOrEqual(950);
+    for (const repeat of repeats) {
+      expect(repeat.statusCode).toBe(429);
+      expect(repeat.json().error).toEqual(first.json().error);
+      // The wait said is what is left when the answer leaves, the hold deducted.
+      expect(Number(repeat.headers['retry-after'])).toBeLessThanOrEqual(
+        Number(first.headers['retry-after']) - 1,
+      );
+    }
+    const refusals = lines
+      .map((line) => JSON.parse(line) as { level: number; msg: string; reason?: string })
+      .filter((entry) => entry.msg === 'login refused' && entry.reason === 'throttled');
+    expect(refusals.filter((entry) => entry.level === 30)).toHaveLength(1);
+  });
+});
+
 describe(`the database store's writes (${testDialect})`, () => {
   /** The store on the suite's database, counting the statements that write (each one a disk flush on SQLite). */
   function countingStore() {
@@ -232,6 +393,9 @@ describe(`the database store's writes (${testDialect})`, () => {
     );
     expect(results.filter((r) => r === 'checked')).toHaveLength(10);
     // The address has spent 10 of its 30 free failures, whatever the refused attempts took meanwhile.
+    // (A refused attempt may have met a wait that a concurrent one set and gave back: the process
+    // remembers it a few seconds at most.)
+    h.advance(REMEMBER_REFUSAL_MS);
     const others = [];
     for (let i = 0; i < 21; i++) others.push(await h.attempt(address, `${unique()}@example.it`, 'wrong'));
     expect(others.filter((r) => r === 'checked')).toHaveLength(20);

@@ -68,7 +68,7 @@ export class RedisThrottleStore implements ThrottleStore {
     if (taken === 1) {
       return { taken: true, ticket: { key: hashed, nextAt, previousNextAt: previousNextAt ?? 0 } };
     }
-    return { taken: false, waitMs: Math.max(1000, nextAt - now) };
+    return { taken: false, waitMs: Math.max(1000, nextAt - now), until: nextAt };
   }
 
   /**

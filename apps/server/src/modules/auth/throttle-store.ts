@@ -22,7 +22,10 @@ export interface ThrottleTicket {
   previousNextAt: number;
 }
 
-export type TakeResult = { taken: true; ticket: ThrottleTicket } | { taken: false; waitMs: number };
+/** Refused: the wait to say (at least a second), and the moment the key's wait ends as the store read it. */
+export type TakeResult =
+  | { taken: true; ticket: ThrottleTicket }
+  | { taken: false; waitMs: number; until: number };
 
 /** One key of an attempt and how it is throttled. */
 export interface ThrottleRequest {
@@ -30,8 +33,14 @@ export interface ThrottleRequest {
   policy: ThrottlePolicy;
 }
 
-/** All the keys taken (tickets in the order asked), or none, with the wait of the first refused. */
-export type TakeAllResult = { taken: true; tickets: ThrottleTicket[] } | { taken: false; waitMs: number };
+/**
+ * All the keys taken (tickets in the order asked), or none, with the wait of the first refused, its
+ * index among the keys asked and when its wait ends (what LoginThrottle remembers for a while; a
+ * wait lifted meanwhile by a concurrent attempt's give back ends at once).
+ */
+export type TakeAllResult =
+  | { taken: true; tickets: ThrottleTicket[] }
+  | { taken: false; waitMs: number; refused: number; until: number };
 
 /**
  * Where the throttle keeps its buckets: the database (every process and server of a deployment
@@ -83,7 +92,7 @@ export async function takeEach(
     const result = await store.take(request.key, request.policy, now);
     if (!result.taken) {
       for (let j = i - 1; j >= 0; j--) await store.giveBack(tickets[j]!, requests[j]!.policy);
-      return result;
+      return { taken: false, waitMs: result.waitMs, refused: i, until: result.until };
     }
     tickets.push(result.ticket);
   }
@@ -129,7 +138,8 @@ export class DatabaseThrottleStore implements ThrottleStore {
 
   async take(key: string, policy: ThrottlePolicy, now: number): Promise<TakeResult> {
     const result = await this.takeAll([{ key, policy }], now);
-    return result.taken ? { taken: true, ticket: result.tickets[0]! } : result;
+    if (result.taken) return { taken: true, ticket: result.tickets[0]! };
+    return { taken: false, waitMs: result.waitMs, until: result.until };
   }
 
   async takeAll(requests: readonly ThrottleRequest[], now: number): Promise<TakeAllResult> {
@@ -144,8 +154,11 @@ export class DatabaseThrottleStore implements ThrottleStore {
     for (const row of rows) previous.set(row.key, Number(row.next_at));
     // A key that must still wait is answered from this read alone: a flood past its budget costs
     // no write (on SQLite each write is a synchronous disk flush on the main thread).
-    const waiting = hashed.find((key) => (previous.get(key) ?? 0) > now);
-    if (waiting) return { taken: false, waitMs: Math.max(1000, previous.get(waiting)! - now) };
+    const waiting = hashed.findIndex((key) => (previous.get(key) ?? 0) > now);
+    if (waiting !== -1) {
+      const until = previous.get(hashed[waiting]!)!;
+      return { taken: false, waitMs: Math.max(1000, until - now), refused: waiting, until };
+    }
 
     const tat = sql.ref('login_throttle.tat');
     const nextAt = sql.ref('login_throttle.next_at');
@@ -202,7 +215,8 @@ export class DatabaseThrottleStore implements ThrottleStore {
       .select('next_at')
       .where('key', '=', hashed[refused]!)
       .executeTakeFirst();
-    return { taken: false, waitMs: Math.max(1000, Number(current?.next_at ?? now) - now) };
+    const until = Number(current?.next_at ?? now);
+    return { taken: false, waitMs: Math.max(1000, until - now), refused, until };
   }
 
   async giveBack(ticket: ThrottleTicket, policy: ThrottlePolicy): Promise<void> {
