@@ -146,3 +146,16 @@ export const instalmentsSheet: ExportSheet<RataGroup> = {
     { header: 'In ritardo', kind: 'text', width: 9, value: (r) => yesNo(r.scaduta) },
   ],
 };
+
+/**
+ * The sheets whose rows come from one query, by name: an export's worker thread, given the name,
+ * writes them with the columns of the same module (export-threads.ts).
+ */
+export const querySheets = {
+  attivita: activitiesSheet,
+  contatti: contactsSheet,
+  fornitori: providersSheet,
+  condomini: condominiumsSheet,
+  'parti-comuni': commonPartsSheet,
+} as const;
+export type QuerySheetName = keyof typeof querySheets;
