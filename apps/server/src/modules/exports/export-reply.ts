@@ -3,7 +3,8 @@ import type { ExportFormat } from '@stabile/contract';
 import type { FastifyReply } from 'fastify';
 import { contentDisposition } from '../attachments/file-policy.ts';
 import { type ExportSheet, todayInItaly } from './export-columns.ts';
-import type { ExportJob, ExportThreads } from './export-threads.ts';
+import type { ExportJob } from './export-jobs.ts';
+import type { ExportThreads } from './export-threads.ts';
 import { CSV_PIECE, writeExportFile } from './export-writer.ts';
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {

@@ -1,3 +1,6 @@
+// The labels alone, without the schemas: an export's worker thread loads this module.
+
+import type { RataGroup } from '@stabile/contract';
 import {
   activityStateLabels,
   commonPartCategoryLabels,
@@ -6,9 +9,8 @@ import {
   instalmentTypeLabels,
   paymentAccountStatusLabels,
   priorityLabels,
-  type RataGroup,
   serviceTypeLabels,
-} from '@stabile/contract';
+} from '@stabile/contract/enums';
 import type { ActivityRowWithNames } from '../activities/activity.mapper.ts';
 import type { CondominiumListRow } from '../condominiums/condominium.mapper.ts';
 import type { RegistryListRow } from '../people/people.mapper.ts';

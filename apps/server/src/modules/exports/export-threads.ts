@@ -1,41 +1,11 @@
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { ErrorCode, type ExportFormat } from '@stabile/contract';
+import { ErrorCode } from '@stabile/contract';
 import type { Kysely } from 'kysely';
-import { type PostgresSettings, postgresSettingsOf, sqliteFileOf } from '../../db/connections.ts';
+import { postgresSettingsOf, sqliteFileOf } from '../../db/connections.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../shared/app-error.ts';
-import type { QuerySheetName } from './export-sheets.ts';
-
-/** Where an export's worker thread opens its own connection. */
-export type ExportSource =
-  | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; settings: PostgresSettings };
-
-/** One export for a worker thread: a compiled query, the sheet that writes its rows, the format. */
-export interface ExportJob {
-  source: ExportSource;
-  sql: string;
-  parameters: readonly unknown[];
-  sheet: QuerySheetName;
-  format: ExportFormat;
-}
-
-export type ToExportWorker =
-  | { type: 'start'; job: ExportJob }
-  /** The request's thread took that many pieces: the worker may send as many more. */
-  | { type: 'ack'; pieces: number }
-  /** The caller went away: stop writing and release the connection. */
-  | { type: 'stop' };
-
-export type FromExportWorker =
-  /** The first row was read (or there is none): the answer can start. */
-  | { type: 'started' }
-  | { type: 'chunk'; bytes: ArrayBuffer }
-  | { type: 'end' }
-  | { type: 'failed'; message: string }
-  /** The job's connection is released: the thread is free. */
-  | { type: 'done' };
+import type { ExportJob, ExportSource, FromExportWorker, ToExportWorker } from './export-jobs.ts';
 
 /**
  * Where a worker thread can read the database of `db`: its SQLite file or its PostgreSQL settings.
@@ -48,9 +18,6 @@ export function exportSourceOf(db: Kysely<Database>): ExportSource | undefined {
   const settings = postgresSettingsOf(db);
   return settings ? { kind: 'postgres', settings } : undefined;
 }
-
-/** The PostgreSQL application name of an export thread's connection. */
-export const EXPORT_CONNECTION_NAME = 'stabile-export';
 
 /** Exports written at once by one process, each in its own thread (the others wait their turn). */
 const MAX_THREADS = 2;

@@ -7,13 +7,13 @@ import Cursor from 'pg-cursor';
 import { readInt8AsNumber } from '../../db/pg-types.ts';
 import { registerSearchFunctions } from '../../db/search-terms.ts';
 import type { ExportSheet } from './export-columns.ts';
-import { querySheets } from './export-sheets.ts';
 import {
   EXPORT_CONNECTION_NAME,
   type ExportJob,
   type FromExportWorker,
   type ToExportWorker,
-} from './export-threads.ts';
+} from './export-jobs.ts';
+import { querySheets } from './export-sheets.ts';
 import { writeExportFile } from './export-writer.ts';
 
 /*
