@@ -24,7 +24,7 @@ const MAX_THREADS = 2;
 /** Exports waiting for a thread before a new one is refused as "server busy". */
 const MAX_WAITING = 8;
 /** An idle thread is ended after this long (its memory given back); the next export starts one. */
-const IDLE_MS = 5 * 60_000;
+const IDLE_MS = 60_000;
 
 interface Thread {
   worker: Worker;
@@ -35,7 +35,7 @@ interface Thread {
 }
 
 /**
- * The worker threads of a process's exports (decision 0029): the database reading, formatting and
+ * The worker threads of a process's exports (decision 0028): the database reading, formatting and
  * zipping of a long export run off the event loop that answers every other request. At most
  * MAX_THREADS at once; later exports wait for a free thread, or are refused once MAX_WAITING wait.
  */
