@@ -52,6 +52,11 @@ export class ExportThreads {
    */
   async open(job: ExportJob, signal: AbortSignal): Promise<Readable> {
     const thread = await this.#acquire(signal);
+    if (signal.aborted) {
+      // Gone while the query was being built: nothing to write.
+      this.#release(thread);
+      throw new Error('export abandoned before it started');
+    }
     return new Promise<Readable>((resolve, reject) => {
       let owed = 0;
       let finished = false;
