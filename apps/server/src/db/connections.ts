@@ -92,3 +92,24 @@ export function sqliteFileOf(db: Kysely<Database>): string | undefined {
   if (!entry || entry.connection.memory) return undefined;
   return entry.connection.name;
 }
+
+/** How to open another connection to a PostgreSQL database made by createDatabase. */
+export interface PostgresSettings {
+  connectionString: string;
+  /** The connection's startup options (the tests' own schema). */
+  options?: string;
+}
+
+const postgresSettings = new WeakMap<Kysely<Database>, PostgresSettings>();
+
+export function setPostgresSettings(db: Kysely<Database>, settings: PostgresSettings): void {
+  postgresSettings.set(db, settings);
+}
+
+/**
+ * The settings of a PostgreSQL database made by createDatabase, for a connection of its own outside
+ * the pool (an export's worker thread); undefined on SQLite.
+ */
+export function postgresSettingsOf(db: Kysely<Database>): PostgresSettings | undefined {
+  return postgresSettings.get(db);
+}

@@ -19,7 +19,8 @@ import {
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { ensurePrivateFileSync } from '../shared/private-files.ts';
-import { ReadSnapshots, setSqliteConnection } from './connections.ts';
+import { ReadSnapshots, setPostgresSettings, setSqliteConnection } from './connections.ts';
+import { readInt8AsNumber } from './pg-types.ts';
 import type { Database } from './schema.ts';
 import { registerSearchFunctions } from './search-terms.ts';
 import { type ReleaseTurn, writeTurnsOfProcess } from './write-turns.ts';
@@ -45,21 +46,21 @@ export interface DatabaseOptions {
   plugins?: KyselyPlugin[];
 }
 
-// int8 (bigint) columns hold ids and cents, all below 2^53: read them as numbers.
-pg.types.setTypeParser(20, (value) => Number(value));
+readInt8AsNumber();
 
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const settings = {
       connectionString: options.databaseUrl,
-      max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
-    });
+    };
+    const pool = new pg.Pool({ ...settings, max: 10 });
     // `cursor`: a query's `.stream()` reads its rows through a cursor (exports, decision 0025).
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool, cursor: Cursor }),
       plugins: options.plugins ?? [],
     });
+    setPostgresSettings(db, settings);
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   const file = options.sqliteFile ?? path.join(options.dataDir, 'stabile.db');

@@ -57,6 +57,8 @@ export async function buildTestApp(
   extraRoutes?: (app: AppInstance) => Promise<void>,
   /** Where the app's log goes (with LOG_LEVEL in `overrides`), for tests that read it. */
   logStream?: { write(line: string): void },
+  /** SQLite in a file of the data folder, which other connections can open (an export's thread). */
+  options: { sqliteOnDisk?: boolean } = {},
 ): Promise<TestApp> {
   // SQLite compiles a statement again on every run when its LIMIT is a bare bound parameter
   // (db/database.ts, StableLimitCompiler): each one is reported when the app closes.
@@ -85,7 +87,9 @@ export async function buildTestApp(
   const database = createDatabase({
     dataDir,
     databaseUrl: testUrl,
-    ...(schema ? { pgSchema: schema } : { sqliteFile: ':memory:' }),
+    ...(schema
+      ? { pgSchema: schema }
+      : { sqliteFile: options.sqliteOnDisk ? path.join(dataDir, 'stabile.db') : ':memory:' }),
     onPrepare: (source) => {
       if (BOUND_LIMIT.test(source)) boundLimits.add(source);
     },

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  CommonPartCategory,
-  environmentTypeLabels,
-  environmentTypes,
-  plantTypeLabels,
-  plantTypes,
-  serviceTypeLabels,
-  serviceTypes,
-} from '../common/enums.ts';
+import { environmentTypes, plantTypes, serviceTypeLabels, serviceTypes } from '../common/enums.ts';
 import { pageQuerySchema } from '../common/envelope.ts';
 import { zCoerceNumber, zNumber, zString } from '../common/primitives.ts';
 import { ValidationMessage } from '../validators/messages.ts';
@@ -65,13 +57,6 @@ function optionalInt(min: number, max: number, message: string) {
 export const plantTypeSchema = oneOf(plantTypes, CommonPartMessage.PlantType);
 export const environmentTypeSchema = oneOf(environmentTypes, CommonPartMessage.EnvironmentType);
 export const commonPartServiceTypeSchema = oneOf(serviceTypes, CommonPartMessage.ServiceType);
-
-/** The Italian label of a common part's type, by category. */
-export function commonPartTypeLabel(categoria: number, tipo: number): string {
-  const labels: Record<number, string> =
-    categoria === CommonPartCategory.Plant ? plantTypeLabels : environmentTypeLabels;
-  return labels[tipo] ?? '';
-}
 
 // ---------------------------------------------------------------------------- params
 

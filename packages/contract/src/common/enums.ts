@@ -164,6 +164,13 @@ export const CommonPartCategory = { Plant: 0, Environment: 1 } as const;
 export type CommonPartCategory = (typeof CommonPartCategory)[keyof typeof CommonPartCategory];
 export const commonPartCategoryLabels: Record<CommonPartCategory, string> = { 0: 'Impianto', 1: 'Ambiente' };
 
+/** The Italian label of a common part's type, by category. */
+export function commonPartTypeLabel(categoria: number, tipo: number): string {
+  const labels: Record<number, string> =
+    categoria === CommonPartCategory.Plant ? plantTypeLabels : environmentTypeLabels;
+  return labels[tipo] ?? '';
+}
+
 export const ExerciseType = { Ordinary: 0, Extraordinary: 1, Auxiliary: 2 } as const;
 export type ExerciseType = (typeof ExerciseType)[keyof typeof ExerciseType];
 export const exerciseTypeLabels: Record<ExerciseType, string> = {

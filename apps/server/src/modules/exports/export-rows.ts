@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { type CompiledQuery, Kysely, SqliteDialect } from 'kysely';
 import { sqliteFileOf } from '../../db/connections.ts';
 import type { Database } from '../../db/schema.ts';
 import { registerSearchFunctions } from '../../db/search-terms.ts';
@@ -31,8 +31,10 @@ export function exportReader(db: Kysely<Database>): ExportReader {
   return { db: own, close: () => own.destroy() };
 }
 
-interface Streamable<R> {
+/** A query whose rows an export reads: streamed here, or compiled for a worker thread. */
+export interface ExportQuery<R> {
   stream(chunkSize?: number): AsyncIterableIterator<R>;
+  compile(): CompiledQuery<R>;
 }
 
 /**
@@ -41,7 +43,7 @@ interface Streamable<R> {
  */
 export async function* streamedRows<R>(
   db: Kysely<Database>,
-  build: (reader: Kysely<Database>) => Promise<Streamable<R> | null> | Streamable<R> | null,
+  build: (reader: Kysely<Database>) => Promise<ExportQuery<R> | null> | ExportQuery<R> | null,
 ): AsyncGenerator<R> {
   const reader = exportReader(db);
   try {

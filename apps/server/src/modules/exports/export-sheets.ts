@@ -1,3 +1,6 @@
+// The labels alone, without the schemas: an export's worker thread loads this module.
+
+import type { RataGroup } from '@stabile/contract';
 import {
   activityStateLabels,
   commonPartCategoryLabels,
@@ -6,9 +9,8 @@ import {
   instalmentTypeLabels,
   paymentAccountStatusLabels,
   priorityLabels,
-  type RataGroup,
   serviceTypeLabels,
-} from '@stabile/contract';
+} from '@stabile/contract/enums';
 import type { ActivityRowWithNames } from '../activities/activity.mapper.ts';
 import type { CondominiumListRow } from '../condominiums/condominium.mapper.ts';
 import type { RegistryListRow } from '../people/people.mapper.ts';
@@ -146,3 +148,16 @@ export const instalmentsSheet: ExportSheet<RataGroup> = {
     { header: 'In ritardo', kind: 'text', width: 9, value: (r) => yesNo(r.scaduta) },
   ],
 };
+
+/**
+ * The sheets whose rows come from one query, by name: an export's worker thread, given the name,
+ * writes them with the columns of the same module (export-threads.ts).
+ */
+export const querySheets = {
+  attivita: activitiesSheet,
+  contatti: contactsSheet,
+  fornitori: providersSheet,
+  condomini: condominiumsSheet,
+  'parti-comuni': commonPartsSheet,
+} as const;
+export type QuerySheetName = keyof typeof querySheets;

@@ -1,6 +1,8 @@
 import { EsportaApi, type ExportFormat, type RataGroup } from '@stabile/contract';
 import type { FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AppInstance } from '../../app.ts';
+import type { Database } from '../../db/schema.ts';
 import { route } from '../../shared/route.ts';
 import { activitiesExportQuery } from '../activities/activity.service.ts';
 import { actorOf } from '../activities/actor.ts';
@@ -9,16 +11,10 @@ import { condominiumExportQuery } from '../condominiums/condominium.service.ts';
 import { type InstalmentContext, listGroups } from '../instalments/instalment.service.ts';
 import { registryExportQuery } from '../people/registry.service.ts';
 import type { ExportSheet } from './export-columns.ts';
-import { sendExport } from './export-reply.ts';
-import { streamedRows } from './export-rows.ts';
-import {
-  activitiesSheet,
-  commonPartsSheet,
-  condominiumsSheet,
-  contactsSheet,
-  instalmentsSheet,
-  providersSheet,
-} from './export-sheets.ts';
+import { sendExport, sendThreadedExport } from './export-reply.ts';
+import { type ExportQuery, streamedRows } from './export-rows.ts';
+import { instalmentsSheet, type QuerySheetName, querySheets } from './export-sheets.ts';
+import { ExportThreads, exportSourceOf } from './export-threads.ts';
 
 /** Groups of instalments read at a time (the list's largest page). */
 const INSTALMENT_PAGE = 100;
@@ -33,30 +29,45 @@ export async function exportRoutes(app: AppInstance) {
     dialect: app.dialect,
     archiveId: scope.archiveId,
   });
-  /** Answers with the rows of the query `build` makes on the export's reader. */
-  const streamed = <R>(
+  const threads = new ExportThreads();
+  app.addHook('onClose', () => threads.close());
+  const source = exportSourceOf(app.db);
+
+  /**
+   * Answers with the rows of the query `build` makes: in a worker thread with its own connection
+   * (the query built and compiled here, where the filters and the archive were checked), or, for a
+   * database in memory, on this thread through the export's reader.
+   */
+  const streamed = async <K extends QuerySheetName>(
     reply: FastifyReply,
     format: ExportFormat,
-    sheet: ExportSheet<R>,
-    build: Parameters<typeof streamedRows<R>>[1],
-  ) => sendExport(reply, sheet, format, streamedRows(app.db, build));
+    name: K,
+    build: (reader: Kysely<Database>) => Promise<ExportQuery<RowOf<K>> | null> | ExportQuery<RowOf<K>> | null,
+  ) => {
+    const sheet = querySheets[name] as ExportSheet<RowOf<K>>;
+    if (!source) return sendExport(reply, sheet, format, streamedRows(app.db, build));
+    const query = await build(app.db);
+    if (!query) return sendExport(reply, sheet, format, noRows());
+    const { sql, parameters } = query.compile();
+    return sendThreadedExport(reply, threads, { source, sql, parameters, sheet: name, format });
+  };
 
   route(app, EsportaApi.attivita, ({ request, reply, query }) => {
     const actor = actorOf(request);
     const filters = { ...query, pageNumber: 1, pageSize: 1 };
-    return streamed(reply, query.formato, activitiesSheet, (reader) =>
+    return streamed(reply, query.formato, 'attivita', (reader) =>
       activitiesExportQuery(app.db, reader, actor, filters),
     );
   });
 
   route(app, EsportaApi.contatti, ({ scope, reply, query }) =>
-    streamed(reply, query.formato, contactsSheet, (reader) =>
+    streamed(reply, query.formato, 'contatti', (reader) =>
       registryExportQuery(ctx(scope), reader, 'persons', { search: query.searchQuery }),
     ),
   );
 
   route(app, EsportaApi.fornitori, ({ scope, reply, query }) =>
-    streamed(reply, query.formato, providersSheet, (reader) =>
+    streamed(reply, query.formato, 'fornitori', (reader) =>
       registryExportQuery(ctx(scope), reader, 'providers', {
         search: query.searchQuery,
         tipoAttivitaID: query.tipoAttivitaID,
@@ -69,7 +80,7 @@ export async function exportRoutes(app: AppInstance) {
     app,
     EsportaApi.condomini,
     ({ scope, reply, query: { formato, searchQuery, provincia, ...filters } }) =>
-      streamed(reply, formato, condominiumsSheet, (reader) =>
+      streamed(reply, formato, 'condomini', (reader) =>
         condominiumExportQuery(ctx(scope), reader, {
           ...filters,
           search: searchQuery,
@@ -79,7 +90,7 @@ export async function exportRoutes(app: AppInstance) {
   );
 
   route(app, EsportaApi.partiComuni, ({ scope, reply, query }) =>
-    streamed(reply, query.formato, commonPartsSheet, (reader) =>
+    streamed(reply, query.formato, 'parti-comuni', (reader) =>
       commonPartExportQuery(ctx(scope), reader, {
         condominioId: query.condominioID,
         categoria: query.categoria,
@@ -93,6 +104,11 @@ export async function exportRoutes(app: AppInstance) {
     sendExport(reply, instalmentsSheet, query.formato, instalmentGroups(ctx(scope), body)),
   );
 }
+
+/** The rows of each sheet that one query reads. */
+type RowOf<K extends QuerySheetName> = (typeof querySheets)[K] extends ExportSheet<infer R> ? R : never;
+
+async function* noRows<R>(): AsyncGenerator<R> {}
 
 /**
  * The groups of an exercise's instalments page by page through the list's own service (an exercise
