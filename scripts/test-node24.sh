@@ -3,6 +3,12 @@
 # package `node@24` (no Node 24 needed on the machine, nothing downloaded from outside the npm
 # registry). Run by `.ci/run` after `npm test`. Arguments go to vitest (e.g. a file, `--project server`).
 #
+# Without arguments: the projects whose code runs on Node, `contract` and `server` (every unit and
+# route test of the server, and the contract it shares with the web app). The `web` project is left
+# out: its code runs in the browser, and on Node only inside jsdom, so Node 24 changes nothing a user
+# of the web app meets; it has run on the project's Node just before. `scripts/test-node24.sh
+# --project web` runs it on Node 24 too.
+#
 # better-sqlite3: the project pins 12.x, the last line that runs on Node 20. On Node 24, 12.x aborts
 # the process when a prepared statement is freed after the environment is gone (`Assertion failed:
 # (env) != nullptr` in `Statement::~Statement`: Node 24's `ObjectWrap` removes a cleanup hook in its
@@ -13,6 +19,7 @@
 # end, also after a failure or an interrupted earlier run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+[ "$#" -gt 0 ] || set -- --project contract --project server
 
 bs3_node24="13.2.0"
 live="node_modules/better-sqlite3"
@@ -105,7 +112,7 @@ mv "$live" "$aside"
 mv "$staged" "$live"
 echo "Node 24: better-sqlite3 $(bs3_version "$live") in place of $(bs3_version "$aside") for this run"
 
-echo "==> Node ${version}: unit and route suites (npm run test:unit)"
+echo "==> Node ${version}: unit and route suites (vitest run $*)"
 PATH="$node24_bin:$PATH" node -e 'if (!process.version.startsWith("v24.")) process.exit(1)'
 PATH="$node24_bin:$PATH" node -e '
   const Database = require("better-sqlite3");

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { ArchiveApi, AuthPath } from '@stabile/contract';
 
 /** Demo accounts created by the seed on first start (see the README). */
 export const DEMO = {
@@ -64,7 +65,68 @@ export async function chooseArchive(
 }
 
 /**
- * Logs in as the demo administrator on the open archive and opens /activities. The push-notification
+ * Starts a journey that is not about logging in: the demo administrator is logged in with the open
+ * archive in use, and `path` is loaded. The login page and the archive chooser have journeys of their
+ * own (auth, first-login); here the page makes the calls they make (POST /user/login, POST
+ * /api/db/login) itself, so the browser holds the refresh cookie as after a real login, and keeps the
+ * session where the app keeps it (decision 0002). The app's first load (of `path`, else the caller's
+ * next `page.goto`) then restores it and reopens the archive, as a reload does. This saves each
+ * journey the login page's load, the chooser's round trips and the home page's load.
+ */
+export async function signIn(page: Page, path?: string): Promise<void> {
+  // A same-origin page that is not the app: the storage is written before the app first reads it.
+  await page.goto('/health');
+  const problem = await page.evaluate(
+    async ({ credentials, archiveName, paths }) => {
+      const call = async (url: string, init: RequestInit, token?: string) => {
+        const headers = new Headers(init.headers);
+        headers.set('Content-Type', 'application/json');
+        if (token) headers.set('Authorization', `Bearer ${token}`);
+        const response = await fetch(url, { ...init, headers, credentials: 'include' });
+        const body = (await response.json()) as { data: unknown; error: unknown };
+        if (!response.ok || body.error)
+          throw new Error(`${url}: ${response.status} ${JSON.stringify(body.error)}`);
+        return body.data;
+      };
+      try {
+        const session = (await call(paths.login, {
+          method: 'POST',
+          body: JSON.stringify({ ...credentials, keepLogin: false }),
+        })) as { accessToken: string; username: string; account: unknown };
+        const archives = (await call(paths.archives, { method: 'GET' }, session.accessToken)) as {
+          id: number;
+          nome: string;
+        }[];
+        const archive = archives.find((item) => item.nome === archiveName);
+        if (!archive) return `no archive named ${archiveName}`;
+        await call(
+          paths.unlock,
+          { method: 'POST', body: '{}', headers: { 'X-Archive-Id': String(archive.id) } },
+          session.accessToken,
+        );
+        sessionStorage.setItem('stabile.accessToken', session.accessToken);
+        localStorage.setItem(
+          'stabile.session',
+          JSON.stringify({ username: session.username, keepLogin: false, account: session.account }),
+        );
+        localStorage.setItem('stabile.archive', JSON.stringify({ id: archive.id, nome: archive.nome }));
+        return null;
+      } catch (error) {
+        return String(error);
+      }
+    },
+    {
+      credentials: { username: DEMO.pro.username, password: DEMO.pro.password },
+      archiveName: DEMO.archives.open,
+      paths: { login: AuthPath.login, archives: ArchiveApi.list.path, unlock: ArchiveApi.login.path },
+    },
+  );
+  expect(problem, 'signing in through the API').toBeNull();
+  if (path) await page.goto(path);
+}
+
+/**
+ * Signs in as the demo administrator on the open archive (signIn) and opens /activities. The push-notification
  * banner was already answered "Non ora" (cookie value 2). A full page load on a busy machine: the
  * page's code and its first list can take longer than the default wait.
  */
@@ -72,10 +134,7 @@ export async function openActivities(page: Page): Promise<void> {
   await page
     .context()
     .addCookies([{ name: 'stabile_notifiche', value: '2', url: process.env.E2E_BASE_URL as string }]);
-  await login(page, DEMO.pro.username, DEMO.pro.password);
-  await chooseArchive(page, DEMO.archives.open);
-  await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
-  await page.goto('/activities');
+  await signIn(page, '/activities');
   await expect(page.getByRole('heading', { level: 1, name: 'Attività' })).toBeVisible({ timeout: 60_000 });
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { AttachmentOrigin, AttachmentReferenceType } from '@stabile/contract';
-import { chooseArchive, DEMO, login } from '../support/auth.ts';
+import { signIn } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect as baseExpect, test } from '../support/fixtures.ts';
 
@@ -39,9 +39,7 @@ async function createDossiers(page: Page, count: number): Promise<void> {
 test.describe('attachments', () => {
   test.describe.configure({ timeout: 180_000 });
   test.beforeEach(async ({ page }) => {
-    await login(page, DEMO.pro.username, DEMO.pro.password);
-    await chooseArchive(page, DEMO.archives.open);
-    await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
+    await signIn(page);
   });
 
   test('drop two files on an activity, retry the failed one, preview the PDF, page the dossiers, delete a file', async ({

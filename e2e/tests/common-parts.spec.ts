@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { chooseArchive, DEMO, login } from '../support/auth.ts';
+import { chooseArchive, DEMO, login, signIn } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -17,10 +17,7 @@ async function pick(page: Page, scope: Locator, label: string, option?: string) 
 }
 
 async function openCommonParts(page: Page) {
-  await login(page, DEMO.pro.username, DEMO.pro.password);
-  await chooseArchive(page, DEMO.archives.open);
-  await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden({ timeout: 30_000 });
-  await page.goto('/commonParts');
+  await signIn(page, '/commonParts');
   // The push banner (shown 1 s after load) can cover the page's actions: answer it first.
   await page
     .getByRole('button', { name: 'Non ora' })

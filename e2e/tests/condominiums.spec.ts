@@ -1,4 +1,4 @@
-import { chooseArchive, DEMO, login } from '../support/auth.ts';
+import { signIn } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -9,10 +9,7 @@ const unique = Date.now()
 
 test.describe('condominiums', () => {
   test.beforeEach(async ({ page }) => {
-    await login(page, DEMO.pro.username, DEMO.pro.password);
-    await chooseArchive(page, DEMO.archives.open);
-    await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
-    await page.goto('/condominiums');
+    await signIn(page, '/condominiums');
     // The push banner (shown 1 s after load) can cover the page's actions: answer it first.
     await page
       .getByRole('button', { name: 'Non ora' })

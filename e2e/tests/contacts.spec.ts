@@ -1,5 +1,5 @@
 import { computeCodiceFiscale } from '@stabile/contract';
-import { chooseArchive, DEMO, login } from '../support/auth.ts';
+import { signIn } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -18,9 +18,7 @@ const CF = computeCodiceFiscale({
 
 test.describe('contacts', () => {
   test.beforeEach(async ({ page }) => {
-    await login(page, DEMO.pro.username, DEMO.pro.password);
-    await chooseArchive(page, DEMO.archives.open);
-    await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
+    await signIn(page);
   });
 
   test('create with a wrong fiscal code, fix it, save, find, edit and delete a contact', async ({

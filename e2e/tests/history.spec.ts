@@ -1,4 +1,4 @@
-import { chooseArchive, DEMO, login } from '../support/auth.ts';
+import { signIn } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const unique = Date.now()
@@ -9,9 +9,7 @@ const NAME = `Cronologia${unique} Elsa`;
 
 test.describe('history of a record', () => {
   test.beforeEach(async ({ page }) => {
-    await login(page, DEMO.pro.username, DEMO.pro.password);
-    await chooseArchive(page, DEMO.archives.open);
-    await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
+    await signIn(page);
   });
 
   test('edit a contact and see the change in its "Cronologia modifiche" tab', async ({ page }) => {

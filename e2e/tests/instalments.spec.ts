@@ -1,4 +1,4 @@
-import { chooseArchive, DEMO, login } from '../support/auth.ts';
+import { signIn } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -21,9 +21,7 @@ test.describe('instalments', () => {
   // The machine is shared: a journey with PDFs gets more than the default 30 s.
   test.describe.configure({ timeout: 180_000 });
   test.beforeEach(async ({ page }) => {
-    await login(page, DEMO.pro.username, DEMO.pro.password);
-    await chooseArchive(page, DEMO.archives.open);
-    await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
+    await signIn(page);
   });
 
   test('find a resident who is late, record a partial payment, see the balance change, print the receipt, open the movements', async ({

@@ -1,5 +1,5 @@
 import { partitaIvaFromBody } from '@stabile/contract';
-import { chooseArchive, DEMO, login } from '../support/auth.ts';
+import { signIn } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -7,9 +7,7 @@ const NAME = `Termoidraulica Quaglia ${Date.now().toString(36).slice(-4)}`;
 
 test.describe('providers', () => {
   test.beforeEach(async ({ page }) => {
-    await login(page, DEMO.pro.username, DEMO.pro.password);
-    await chooseArchive(page, DEMO.archives.open);
-    await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
+    await signIn(page);
   });
 
   test('a wrong VAT number is refused, a right one is saved', async ({ page }, testInfo) => {

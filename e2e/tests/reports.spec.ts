@@ -1,12 +1,11 @@
-import { chooseArchive, DEMO, login } from '../support/auth.ts';
+import { DEMO, signIn } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { readOutbox } from '../support/outbox.ts';
 
 test.describe('reports from the user menu', () => {
   test.beforeEach(async ({ page }) => {
-    await login(page, DEMO.pro.username, DEMO.pro.password);
-    await chooseArchive(page, DEMO.archives.open);
+    await signIn(page, '/');
     await page
       .getByRole('button', { name: 'Non ora' })
       .click({ timeout: 3000 })

@@ -1,5 +1,5 @@
 import { partitaIvaFromBody } from '@stabile/contract';
-import { chooseArchive, DEMO, login } from '../support/auth.ts';
+import { signIn } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect as baseExpect, test } from '../support/fixtures.ts';
 
@@ -9,9 +9,7 @@ test.describe.configure({ timeout: 480_000 });
 
 test.describe('search everything', () => {
   test.beforeEach(async ({ page }) => {
-    await login(page, DEMO.pro.username, DEMO.pro.password);
-    await chooseArchive(page, DEMO.archives.open);
-    await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden();
+    await signIn(page);
   });
 
   test('finds a provider by VAT number from the palette and opens its drawer', async ({ page }, testInfo) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { partitaIvaFromBody } from '@stabile/contract';
-import { chooseArchive, DEMO, login } from '../support/auth.ts';
+import { signIn } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -25,10 +25,7 @@ async function apiFromPage(page: Page, method: string, url: string, body?: unkno
 }
 
 async function enterArchive(page: Page) {
-  await login(page, DEMO.pro.username, DEMO.pro.password);
-  await chooseArchive(page, DEMO.archives.open);
-  // A loaded machine (the whole page reloads) is slow: wait longer than the default 5 s.
-  await expect(page.getByRole('heading', { name: 'Scegli un archivio' })).toBeHidden({ timeout: 30_000 });
+  await signIn(page, '/');
   // The push banner (shown 1 s after load) can cover the page: answer it first.
   await page
     .getByRole('button', { name: 'Non ora' })
