@@ -23,7 +23,7 @@ import { hasWordCharacter, searchDocument } from '../../db/dialect.ts';
 import { addToCounter, nextId } from '../../db/ids.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
-import { updateVersioned } from '../../db/versioned.ts';
+import { deleteVersioned, updateVersioned } from '../../db/versioned.ts';
 import { AppError, notFound, staleVersion } from '../../shared/app-error.ts';
 import { recordChange } from '../history/history.service.ts';
 import { searchPredicate } from '../people/people-search.ts';
@@ -686,12 +686,7 @@ export async function deleteNote(
   await db.transaction().execute(async (trx) => {
     const note = await lockNote(trx, archiveId, id, notaId, objVersion);
     await recordChange(trx, archiveId, 'attivita', id, { nota: note.testo }, { nota: null });
-    await trx
-      .deleteFrom('activity_events')
-      .where('archive_id', '=', archiveId)
-      .where('id', '=', notaId)
-      .where('obj_version', '=', objVersion)
-      .execute();
+    await deleteVersioned(trx, 'activity_events', { archiveId, id: notaId, objVersion });
   });
 }
 

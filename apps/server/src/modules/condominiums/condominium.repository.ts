@@ -5,7 +5,7 @@ import { fullTextQuery } from '../../db/dialect.ts';
 import { nextId } from '../../db/ids.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
-import { updateVersioned } from '../../db/versioned.ts';
+import { deleteVersioned, updateVersioned } from '../../db/versioned.ts';
 import { type CondominiumListRow, type CondominiumValues, LIST_COLUMNS } from './condominium.mapper.ts';
 import { inOrder, searchPageIds } from './registry-search.ts';
 
@@ -286,7 +286,7 @@ export async function deleteCondominium(
   archiveId: number,
   id: number,
   objVersion: number,
-): Promise<boolean> {
+): Promise<void> {
   const owned = [
     'funds',
     'resources',
@@ -307,13 +307,7 @@ export async function deleteCondominium(
       .where('condominio_id', '=', id)
       .execute();
   }
-  const result = await db
-    .deleteFrom('condominiums')
-    .where('archive_id', '=', archiveId)
-    .where('id', '=', id)
-    .where('obj_version', '=', objVersion)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  await deleteVersioned(db, 'condominiums', { archiveId, id, objVersion });
 }
 
 /**
