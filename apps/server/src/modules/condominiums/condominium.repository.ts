@@ -6,6 +6,7 @@ import { nextId } from '../../db/ids.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { deleteVersioned, updateVersioned } from '../../db/versioned.ts';
+import { deleteCondominiumAccounts } from '../instalments/instalment.repository.ts';
 import { type CondominiumListRow, type CondominiumValues, LIST_COLUMNS } from './condominium.mapper.ts';
 import { inOrder, searchPageIds } from './registry-search.ts';
 
@@ -279,7 +280,8 @@ async function hasFiles(db: Kysely<Database>, archiveId: number, id: number): Pr
 
 /**
  * Deletes a condominium with its own records (exercises with buildings, groups and units, insurance,
- * cadastral data, register, funds, resources, dossiers and ledger accounts), children first.
+ * cadastral data, register, funds, resources, dossiers), children first; its refunds and ledger
+ * accounts are the instalments module's to delete.
  */
 export async function deleteCondominium(
   db: Kysely<Database>,
@@ -287,14 +289,13 @@ export async function deleteCondominium(
   id: number,
   objVersion: number,
 ): Promise<void> {
+  await deleteCondominiumAccounts(db, archiveId, id);
   const owned = [
     'funds',
     'resources',
     'admin_register',
     'cadastral_data',
     'insurances',
-    'ledger_accounts',
-    'refunds',
     'units',
     'buildings',
     'unit_groups',

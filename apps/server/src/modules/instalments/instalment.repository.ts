@@ -564,6 +564,24 @@ const refundsQuery = shapedQuery((db, shape: ScopeShape, v: Values) => {
   return q.orderBy('data').orderBy('id').limit(+5000);
 });
 
+/**
+ * Deletes the refunds and ledger accounts of a condominium being deleted, in the caller's transaction;
+ * refunds first, as they point at the accounts.
+ */
+export async function deleteCondominiumAccounts(
+  db: Db,
+  archiveId: number,
+  condominioId: number,
+): Promise<void> {
+  for (const table of ['refunds', 'ledger_accounts'] as const) {
+    await db
+      .deleteFrom(table as 'refunds')
+      .where('archive_id', '=', archiveId)
+      .where('condominio_id', '=', condominioId)
+      .execute();
+  }
+}
+
 /** The payments account of an exercise (a ledger account of type 1), or undefined. */
 export async function findPaymentsAccount(db: Db, archiveId: number, esercizioId: number, contoId: number) {
   return (await accountQuery(db, archiveId, esercizioId, contoId))[0];
