@@ -4,7 +4,7 @@ import { AppError } from '../shared/app-error.ts';
 import { buildTestApp } from '../test/build-test-app.ts';
 import { createTestSession } from '../test/sessions.ts';
 import type { Database } from './schema.ts';
-import { tryUpdateVersioned, updateVersioned } from './versioned.ts';
+import { deleteVersioned, tryDeleteVersioned, tryUpdateVersioned, updateVersioned } from './versioned.ts';
 
 /** A dossier under a reference (its parent), at version 1. */
 async function insertDossier(db: Kysely<Database>, archiveId: number, id: number, riferimentoId: number) {
@@ -34,6 +34,16 @@ async function dossier(db: Kysely<Database>, archiveId: number, id: number) {
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   return { descrizione: row.descrizione, version: Number(row.obj_version) };
+}
+
+async function dossierExists(db: Kysely<Database>, archiveId: number, id: number) {
+  const row = await db
+    .selectFrom('dossiers')
+    .select('id')
+    .where('archive_id', '=', archiveId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 async function conflictOf(write: Promise<unknown>) {
@@ -102,6 +112,63 @@ it('tryUpdateVersioned answers undefined instead of the conflict, for callers th
     expect(await tryUpdateVersioned(db, 'dossiers', key(3), { descrizione: 'persa' })).toBeUndefined();
     expect(await tryUpdateVersioned(db, 'dossiers', key(1), { descrizione: 'seconda' })).toBe(2);
     expect(await dossier(db, one, 5)).toEqual({ descrizione: 'seconda', version: 2 });
+  } finally {
+    await t.close();
+  }
+});
+
+it('a versioned delete removes only the row at the version read, in its archive and parent', async () => {
+  const t = await buildTestApp();
+  try {
+    const db = t.database.db;
+    const one = (await createTestSession(t)).archiveId;
+    const other = (await createTestSession(t)).archiveId;
+    await insertDossier(db, one, 7, 70);
+    await insertDossier(db, other, 8, 80);
+    await updateVersioned(
+      db,
+      'dossiers',
+      { archiveId: one, id: 7, objVersion: 1 },
+      { descrizione: 'seconda' },
+    );
+    const remove = (archiveId: number, id: number, objVersion: number, within?: { riferimento_id: number }) =>
+      deleteVersioned(db, 'dossiers', { archiveId, id, objVersion, ...(within ? { within } : {}) });
+
+    // Edited meanwhile: the version read is stale, the row stays.
+    expect(await conflictOf(remove(one, 7, 1))).toEqual(conflict);
+    expect(await dossier(db, one, 7)).toEqual({ descrizione: 'seconda', version: 2 });
+
+    // A missing row, and another archive's row reached by its id: the same conflict, nothing deleted.
+    expect(await conflictOf(remove(one, 99, 1))).toEqual(conflict);
+    expect(await conflictOf(remove(one, 8, 1))).toEqual(conflict);
+    expect(await dossierExists(db, other, 8)).toBe(true);
+
+    // Under another parent: not found there; under its own, deleted.
+    expect(await conflictOf(remove(one, 7, 2, { riferimento_id: 71 }))).toEqual(conflict);
+    expect(await dossierExists(db, one, 7)).toBe(true);
+    await remove(one, 7, 2, { riferimento_id: 70 });
+    expect(await dossierExists(db, one, 7)).toBe(false);
+    expect(await dossierExists(db, other, 8)).toBe(true);
+
+    // Deleted already: a second delete at the same version is the conflict.
+    expect(await conflictOf(remove(one, 7, 2))).toEqual(conflict);
+  } finally {
+    await t.close();
+  }
+});
+
+it('tryDeleteVersioned answers false instead of the conflict, for callers that tell missing from stale', async () => {
+  const t = await buildTestApp();
+  try {
+    const db = t.database.db;
+    const one = (await createTestSession(t)).archiveId;
+    await insertDossier(db, one, 5, 50);
+    const key = (objVersion: number) => ({ archiveId: one, id: 5, objVersion });
+    expect(await tryDeleteVersioned(db, 'dossiers', key(3))).toBe(false);
+    expect(await dossierExists(db, one, 5)).toBe(true);
+    expect(await tryDeleteVersioned(db, 'dossiers', key(1))).toBe(true);
+    expect(await dossierExists(db, one, 5)).toBe(false);
+    expect(await tryDeleteVersioned(db, 'dossiers', key(1))).toBe(false);
   } finally {
     await t.close();
   }

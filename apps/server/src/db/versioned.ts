@@ -70,3 +70,33 @@ export async function updateVersioned<T extends VersionedTable>(
   if (version === undefined) throw staleVersion();
   return version;
 }
+
+/**
+ * Deletes the row if it still has the version read; whether it did. No row matches when it was edited
+ * meanwhile, is gone, or lives in another archive or parent: for callers that tell those apart.
+ */
+export async function tryDeleteVersioned<T extends VersionedTable>(
+  db: Kysely<Database>,
+  table: T,
+  key: VersionedKey<T>,
+): Promise<boolean> {
+  let query = db
+    .deleteFrom(table as VersionedTable as 'activities')
+    .where('archive_id', '=', key.archiveId)
+    .where('id', '=', key.id)
+    .where('obj_version', '=', key.objVersion);
+  for (const [column, value] of Object.entries(key.within ?? {})) {
+    if (value !== undefined) query = query.where(sql.ref(column), '=', value);
+  }
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** Deletes the row if it still has the version read; 115 otherwise. */
+export async function deleteVersioned<T extends VersionedTable>(
+  db: Kysely<Database>,
+  table: T,
+  key: VersionedKey<T>,
+): Promise<void> {
+  if (!(await tryDeleteVersioned(db, table, key))) throw staleVersion();
+}

@@ -2,6 +2,7 @@ import { EventAuthor, type EventType } from '@stabile/contract';
 import type { Kysely } from 'kysely';
 import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
+import { deleteVersioned, updateVersioned } from '../../db/versioned.ts';
 import { touchActivity } from './activity.repository.ts';
 
 /** Every change of an activity becomes one of these (spec section 3, event types and authors). */
@@ -37,6 +38,36 @@ export async function addEvent(
     .execute();
   await touchActivity(trx, archiveId, attivitaId, now);
   return id;
+}
+
+/** Rewrites a note if it is still at the version read (115 otherwise). */
+export async function updateNoteRow(
+  trx: Kysely<Database>,
+  key: { archiveId: number; id: number; objVersion: number },
+  values: { testo: string; operatore: string },
+): Promise<void> {
+  await updateVersioned(trx, 'activity_events', key, values);
+}
+
+/** Deletes a note if it is still at the version read (115 otherwise). */
+export async function deleteNoteRow(
+  trx: Kysely<Database>,
+  key: { archiveId: number; id: number; objVersion: number },
+): Promise<void> {
+  await deleteVersioned(trx, 'activity_events', key);
+}
+
+/** Every event of an activity being deleted. */
+export async function deleteActivityEvents(
+  trx: Kysely<Database>,
+  archiveId: number,
+  attivitaId: number,
+): Promise<void> {
+  await trx
+    .deleteFrom('activity_events')
+    .where('archive_id', '=', archiveId)
+    .where('attivita_id', '=', attivitaId)
+    .execute();
 }
 
 /** 'YYYY-MM-DD' -> 'dd/MM/yyyy' for event texts. */

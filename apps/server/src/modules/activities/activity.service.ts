@@ -23,7 +23,6 @@ import { hasWordCharacter, searchDocument } from '../../db/dialect.ts';
 import { addToCounter, nextId } from '../../db/ids.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
-import { updateVersioned } from '../../db/versioned.ts';
 import { AppError, notFound, staleVersion } from '../../shared/app-error.ts';
 import { recordChange } from '../history/history.service.ts';
 import { searchPredicate } from '../people/people-search.ts';
@@ -42,7 +41,7 @@ import {
 } from './activity.repository.ts';
 import type { ActivityRow } from './activity.table.ts';
 import { loadActivityDetail } from './activity-detail.ts';
-import { addEvent } from './activity-events.ts';
+import { addEvent, deleteActivityEvents, deleteNoteRow, updateNoteRow } from './activity-events.ts';
 import { type SettingsOwner, upsertSettingsRow } from './activity-settings.repository.ts';
 import { deleteActivityInterventions } from './intervention-writes.ts';
 
@@ -478,11 +477,7 @@ export async function deleteActivity(
     const row = await lockActivity(trx, archiveId, id, objVersion);
     await deleteActivityAssignments(trx, archiveId, id);
     await deleteActivityInterventions(trx, archiveId, id);
-    await trx
-      .deleteFrom('activity_events')
-      .where('archive_id', '=', archiveId)
-      .where('attivita_id', '=', id)
-      .execute();
+    await deleteActivityEvents(trx, archiveId, id);
     await deleteActivityRow(trx, row);
   });
 }
@@ -659,9 +654,8 @@ export async function updateNote(
   return db.transaction().execute(async (trx) => {
     const note = await lockNote(trx, archiveId, id, notaId, input.objVersion);
     await recordChange(trx, archiveId, 'attivita', id, { nota: note.testo }, { nota: input.testo });
-    await updateVersioned(
+    await updateNoteRow(
       trx,
-      'activity_events',
       { archiveId, id: notaId, objVersion: input.objVersion },
       { testo: input.testo, operatore: input.operatore },
     );
@@ -686,12 +680,7 @@ export async function deleteNote(
   await db.transaction().execute(async (trx) => {
     const note = await lockNote(trx, archiveId, id, notaId, objVersion);
     await recordChange(trx, archiveId, 'attivita', id, { nota: note.testo }, { nota: null });
-    await trx
-      .deleteFrom('activity_events')
-      .where('archive_id', '=', archiveId)
-      .where('id', '=', notaId)
-      .where('obj_version', '=', objVersion)
-      .execute();
+    await deleteNoteRow(trx, { archiveId, id: notaId, objVersion });
   });
 }
 

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { keyOf, updateVersioned, type VersionedValues } from '../../db/versioned.ts';
-import { staleVersion } from '../../shared/app-error.ts';
+import { deleteVersioned, keyOf, updateVersioned, type VersionedValues } from '../../db/versioned.ts';
 import { recordPartChange } from '../history/history.service.ts';
 import { addRunningInterventions } from './activity.repository.ts';
 import type { InterventionRow } from './activity.table.ts';
@@ -82,13 +81,7 @@ export async function deleteInterventionRow(
   row: InterventionRow,
   provider: string,
 ): Promise<void> {
-  const result = await trx
-    .deleteFrom('interventions')
-    .where('archive_id', '=', row.archive_id)
-    .where('id', '=', row.id)
-    .where('obj_version', '=', row.obj_version)
-    .executeTakeFirst();
-  if (Number(result.numDeletedRows) !== 1) throw staleVersion();
+  await deleteVersioned(trx, 'interventions', keyOf(row));
   await recordInterventionChange(trx, row, provider, row, null);
   await recountRunning(trx, row, -running(row));
 }

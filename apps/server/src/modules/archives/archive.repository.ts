@@ -60,6 +60,43 @@ export async function findArchiveUser(db: Kysely<Database>, archiveId: number, u
     .executeTakeFirst();
 }
 
+/**
+ * Claims the archive for a data update from revision `from` to `target`: false when the revision has
+ * moved meanwhile (another update ran). On PostgreSQL a concurrent claim waits for this row lock.
+ */
+export async function claimDataRevision(
+  trx: Kysely<Database>,
+  archiveId: number,
+  from: number,
+  target: number,
+): Promise<boolean> {
+  const claimed = await trx
+    .updateTable('archives')
+    .set({ data_revision: target })
+    .where('id', '=', archiveId)
+    .where('data_revision', '=', from)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** Forgets the archive's unlocks by sessions that were revoked or have expired. */
+export async function deleteEndedUnlocks(
+  trx: Kysely<Database>,
+  archiveId: number,
+  now: string,
+): Promise<void> {
+  await trx
+    .deleteFrom('session_archives')
+    .where('archive_id', '=', archiveId)
+    .where('session_id', 'in', (eb) =>
+      eb
+        .selectFrom('sessions')
+        .select('id')
+        .where((w) => w.or([w('revoked_at', 'is not', null), w('expires_at', '<', now)])),
+    )
+    .execute();
+}
+
 /** Records that the session has unlocked the archive (as `archiveUserId` under user management). */
 export async function unlockArchive(
   db: Kysely<Database>,

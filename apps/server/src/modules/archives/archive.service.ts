@@ -21,6 +21,7 @@ import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { toArchiveListItem, toArchiveUser, toProtection, toUpdateProgress } from './archive.mapper.ts';
 import {
   type ArchiveRow,
+  claimDataRevision,
   findAccountArchive,
   findArchiveUser,
   findUpdate,
@@ -287,13 +288,7 @@ export async function runUpdate(
     await deps.db.transaction().execute(async (trx) => {
       // Claims the archive: a second update running at the same time finds the revision moved
       // (on PostgreSQL it waits for this row lock first) and stops.
-      const claimed = await trx
-        .updateTable('archives')
-        .set({ data_revision: target })
-        .where('id', '=', archive.id)
-        .where('data_revision', '=', from)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) throw new ConcurrentUpdate();
+      if (!(await claimDataRevision(trx, archive.id, from, target))) throw new ConcurrentUpdate();
       const now = new Date().toISOString();
       for (const [index, step] of pending.entries()) {
         running = step;

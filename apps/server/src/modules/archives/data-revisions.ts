@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { addToCounter, readCounter } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
+import { deleteEndedUnlocks } from './archive.repository.ts';
 
 /**
  * Per-archive data upgrades. An archive stores the revision its data is at; below
@@ -21,16 +22,7 @@ export const DATA_REVISION_STEPS: readonly DataRevisionStep[] = [
     description: 'Pulizia degli accessi delle sessioni terminate',
     async run(trx, archiveId, now) {
       // Unlocks of sessions that were revoked or have expired are dead weight for this archive.
-      await trx
-        .deleteFrom('session_archives')
-        .where('archive_id', '=', archiveId)
-        .where('session_id', 'in', (eb) =>
-          eb
-            .selectFrom('sessions')
-            .select('id')
-            .where((w) => w.or([w('revoked_at', 'is not', null), w('expires_at', '<', now)])),
-        )
-        .execute();
+      await deleteEndedUnlocks(trx, archiveId, now);
     },
   },
   {

@@ -2,7 +2,7 @@ import type { Incarico, IncaricoCreate } from '@stabile/contract';
 import type { Kysely } from 'kysely';
 import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
-import { tryUpdateVersioned } from '../../db/versioned.ts';
+import { tryDeleteVersioned, tryUpdateVersioned } from '../../db/versioned.ts';
 import { AppError, staleVersion } from '../../shared/app-error.ts';
 
 /*
@@ -179,12 +179,8 @@ export async function deleteIncarico(
   objVersion: number,
 ) {
   await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .deleteFrom('incarichi')
-      .where('archive_id', '=', archiveId)
-      .where('id', '=', id)
-      .where('obj_version', '=', objVersion)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) !== 1) await missingOrStale(trx, archiveId, id);
+    if (!(await tryDeleteVersioned(trx, 'incarichi', { archiveId, id, objVersion }))) {
+      await missingOrStale(trx, archiveId, id);
+    }
   });
 }

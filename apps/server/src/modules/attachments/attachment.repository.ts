@@ -1,7 +1,7 @@
 import { AttachmentReferenceType, COUNT_CAP } from '@stabile/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { updateVersioned, type VersionedValues } from '../../db/versioned.ts';
+import { tryDeleteVersioned, updateVersioned, type VersionedValues } from '../../db/versioned.ts';
 import type { AttachmentsTable, DossiersTable } from './attachment.table.ts';
 
 /**
@@ -115,13 +115,7 @@ export async function deleteAttachment(
   id: number,
   objVersion: number,
 ): Promise<boolean> {
-  const result = await db
-    .deleteFrom('attachments')
-    .where('archive_id', '=', archiveId)
-    .where('id', '=', id)
-    .where('obj_version', '=', objVersion)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return tryDeleteVersioned(db, 'attachments', { archiveId, id, objVersion });
 }
 
 /** Deletes the row of a file the store no longer has, whatever its version, and recounts its dossier. */

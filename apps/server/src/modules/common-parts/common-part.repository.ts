@@ -3,7 +3,7 @@ import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sq
 import type { DialectName } from '../../db/database.ts';
 import { preparedQuery, shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
-import { updateVersioned } from '../../db/versioned.ts';
+import { deleteVersioned, updateVersioned } from '../../db/versioned.ts';
 import { inOrder, searchPageIds } from '../condominiums/registry-search.ts';
 import { searchTerms } from '../people/people-search.ts';
 import type { CommonPartServicesTable, CommonPartsTable } from './common-part.table.ts';
@@ -301,20 +301,14 @@ export async function deleteCommonPart(
   archiveId: number,
   key: { condominioId: number; id: number },
   objVersion: number,
-): Promise<boolean> {
+): Promise<void> {
   await db
     .deleteFrom('common_part_services')
     .where('archive_id', '=', archiveId)
     .where('parte_comune_id', '=', key.id)
     .execute();
-  const result = await db
-    .deleteFrom('common_parts')
-    .where('archive_id', '=', archiveId)
-    .where('condominio_id', '=', key.condominioId)
-    .where('id', '=', key.id)
-    .where('obj_version', '=', objVersion)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  const within = { condominio_id: key.condominioId };
+  await deleteVersioned(db, 'common_parts', { archiveId, id: key.id, objVersion, within });
 }
 
 // ---------------------------------------------------------------------------- services
@@ -405,15 +399,9 @@ export async function deleteService(
   archiveId: number,
   key: { condominioId: number; id: number },
   objVersion: number,
-): Promise<boolean> {
-  const result = await db
-    .deleteFrom('common_part_services')
-    .where('archive_id', '=', archiveId)
-    .where('condominio_id', '=', key.condominioId)
-    .where('id', '=', key.id)
-    .where('obj_version', '=', objVersion)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+): Promise<void> {
+  const within = { condominio_id: key.condominioId };
+  await deleteVersioned(db, 'common_part_services', { archiveId, id: key.id, objVersion, within });
 }
 
 /**

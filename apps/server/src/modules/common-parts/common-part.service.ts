@@ -171,7 +171,7 @@ export async function deleteCommonPartOf(
         'La parte comune ha dei documenti allegati: eliminali prima di eliminarla.',
       );
     }
-    if (!(await deleteCommonPart(trx, ctx.archiveId, { condominioId, id }, objVersion))) throw staleVersion();
+    await deleteCommonPart(trx, ctx.archiveId, { condominioId, id }, objVersion);
     await recordChange(trx, ctx.archiveId, 'parteComune', id, current, null);
   });
   return { id };
@@ -324,7 +324,7 @@ export async function deleteServiceOf(
   await ctx.db.transaction().execute(async (trx) => {
     const before = await findService(trx, ctx.archiveId, condominioId, id);
     if (!before) throw serviceNotFound();
-    if (!(await deleteService(trx, ctx.archiveId, { condominioId, id }, objVersion))) throw staleVersion();
+    await deleteService(trx, ctx.archiveId, { condominioId, id }, objVersion);
     await recordServiceChange(trx, ctx.archiveId, Number(before.parte_comune_id), before, null);
   });
   return { id };

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { nextId } from '../../db/ids.ts';
 import type { Database } from '../../db/schema.ts';
-import { updateVersioned, type VersionedKey } from '../../db/versioned.ts';
+import { deleteVersioned, updateVersioned, type VersionedKey } from '../../db/versioned.ts';
 import { recordPartChange } from '../history/history.service.ts';
 
 /*
@@ -171,17 +171,13 @@ export async function deleteRecord(
   parent: RecordParent,
   id: number,
   objVersion: number,
-): Promise<boolean> {
-  let query = db
-    .deleteFrom(as(table))
-    .where('archive_id', '=', parent.archiveId)
-    .where('condominio_id', '=', parent.condominioId)
-    .where('id', '=', id)
-    .where('obj_version', '=', objVersion);
-  if (parent.esercizioId !== undefined)
-    query = query.where(sql.ref('esercizio_id'), '=', parent.esercizioId) as typeof query;
-  const result = await query.executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+): Promise<void> {
+  // Buildings and groups also live under their exercise (esercizio_id, absent from the type used).
+  const within = {
+    condominio_id: parent.condominioId,
+    esercizio_id: parent.esercizioId,
+  } as VersionedKey<'insurances'>['within'];
+  await deleteVersioned(db, as(table), { archiveId: parent.archiveId, id, objVersion, within });
 }
 
 /** Whether any row of `table` in the archive has `column` = value (a usage check before a delete). */

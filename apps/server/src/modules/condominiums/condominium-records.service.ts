@@ -140,7 +140,7 @@ async function deleteChecked(
     const used: string[] = [];
     for (const [name, check] of blockers) if (await check(trx)) used.push(name);
     if (used.length > 0) throw new AppError(115, `${what} perché ne dipendono: ${used.join(', ')}.`);
-    if (!(await deleteRecord(trx, table, parent, id, objVersion))) throw staleVersion();
+    await deleteRecord(trx, table, parent, id, objVersion);
     await recordRecordChange(trx, table, parent, row, null);
   });
 }

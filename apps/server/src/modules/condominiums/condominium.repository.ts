@@ -5,7 +5,8 @@ import { fullTextQuery } from '../../db/dialect.ts';
 import { nextId } from '../../db/ids.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
-import { updateVersioned } from '../../db/versioned.ts';
+import { deleteVersioned, updateVersioned } from '../../db/versioned.ts';
+import { deleteCondominiumAccounts } from '../instalments/instalment.repository.ts';
 import { type CondominiumListRow, type CondominiumValues, LIST_COLUMNS } from './condominium.mapper.ts';
 import { inOrder, searchPageIds } from './registry-search.ts';
 
@@ -279,22 +280,22 @@ async function hasFiles(db: Kysely<Database>, archiveId: number, id: number): Pr
 
 /**
  * Deletes a condominium with its own records (exercises with buildings, groups and units, insurance,
- * cadastral data, register, funds, resources, dossiers and ledger accounts), children first.
+ * cadastral data, register, funds, resources, dossiers), children first; its refunds and ledger
+ * accounts are the instalments module's to delete.
  */
 export async function deleteCondominium(
   db: Kysely<Database>,
   archiveId: number,
   id: number,
   objVersion: number,
-): Promise<boolean> {
+): Promise<void> {
+  await deleteCondominiumAccounts(db, archiveId, id);
   const owned = [
     'funds',
     'resources',
     'admin_register',
     'cadastral_data',
     'insurances',
-    'ledger_accounts',
-    'refunds',
     'units',
     'buildings',
     'unit_groups',
@@ -307,13 +308,7 @@ export async function deleteCondominium(
       .where('condominio_id', '=', id)
       .execute();
   }
-  const result = await db
-    .deleteFrom('condominiums')
-    .where('archive_id', '=', archiveId)
-    .where('id', '=', id)
-    .where('obj_version', '=', objVersion)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  await deleteVersioned(db, 'condominiums', { archiveId, id, objVersion });
 }
 
 /**

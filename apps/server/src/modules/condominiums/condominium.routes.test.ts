@@ -274,6 +274,48 @@ describe('condominio: dettaglio, creazione, modifica, eliminazione', () => {
     expect((await call('GET', `/api/condominio/${c.id}`)).status).toBe(404);
   });
 
+  it('elimina con il condominio i suoi conti, non quelli di un altro condominio', async () => {
+    const db = t.database.db;
+    const a = session.archiveId;
+    const account = async (condominioId: number, esercizioId: number, id: number) =>
+      db
+        .insertInto('ledger_accounts')
+        .values({
+          archive_id: a,
+          id,
+          condominio_id: condominioId,
+          esercizio_id: esercizioId,
+          tipo_conto: 0,
+          codice: String(id),
+          descrizione: 'Spese generali',
+          obj_version: 1,
+        })
+        .execute();
+    const exercise = async (condominioId: number) =>
+      (
+        await call('POST', `/api/condominio/${condominioId}/esercizio`, {
+          tipo: 0,
+          descrizione: 'Ordinario',
+          dataInizio: '2026-01-01',
+          dataFine: '2026-12-31',
+        })
+      ).body.data.id as number;
+    const gone = (await call('POST', '/api/condominio', { ...full, intestazione: 'Con conti' })).body.data;
+    const kept = (await call('POST', '/api/condominio', { ...full, intestazione: 'Conti da tenere' })).body
+      .data;
+    await account(gone.id, await exercise(gone.id), 9001);
+    await account(kept.id, await exercise(kept.id), 9002);
+    const res = await call('DELETE', `/api/condominio/${gone.id}?objVersion=1`);
+    expect(res.status).toBe(200);
+    const left = await db
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('archive_id', '=', a)
+      .where('id', 'in', [9001, 9002])
+      .execute();
+    expect(left.map((r) => Number(r.id))).toEqual([9002]);
+  });
+
   it('rifiuta (115) di eliminare un condominio con documenti allegati o fascicoli; senza, lo elimina', async () => {
     const withFile = (await call('POST', '/api/condominio', { ...full, intestazione: 'Con allegato' })).body
       .data;

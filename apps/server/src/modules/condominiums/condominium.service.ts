@@ -139,7 +139,7 @@ export async function deleteCondominiumRecord(
         115,
         `Il condominio non può essere eliminato perché ne dipendono: ${usages.join(', ')}.`,
       );
-    if (!(await deleteCondominium(trx, ctx.archiveId, id, objVersion))) throw staleVersion();
+    await deleteCondominium(trx, ctx.archiveId, id, objVersion);
     await recordChange(trx, ctx.archiveId, 'condominio', id, row, null);
   });
 }

@@ -3,7 +3,7 @@ import { nextId } from '../../db/ids.ts';
 import { AppError, notFound } from '../../shared/app-error.ts';
 import { runOnce } from '../../shared/idempotency.ts';
 import { recordChanges } from '../history/history.service.ts';
-import { findExercise, findRegistry, rolesOf } from './instalment.repository.ts';
+import { findExercise, findRegistry, insertInstalments, rolesOf } from './instalment.repository.ts';
 import type { InstalmentContext } from './instalment.service.ts';
 
 /*
@@ -173,12 +173,7 @@ export function issueInstalment(
         created_at: now,
         obj_version: 1,
       }));
-      for (let i = 0; i < rows.length; i += 500) {
-        await trx
-          .insertInto('instalments')
-          .values(rows.slice(i, i + 500))
-          .execute();
-      }
+      await insertInstalments(trx, rows);
       await recordChanges(
         trx,
         ctx.archiveId,

@@ -564,6 +564,34 @@ const refundsQuery = shapedQuery((db, shape: ScopeShape, v: Values) => {
   return q.orderBy('data').orderBy('id').limit(+5000);
 });
 
+/** Inserts issued instalments, a few hundred rows a statement. */
+export async function insertInstalments(db: Db, rows: Insertable<Database['instalments']>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto('instalments')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  }
+}
+
+/**
+ * Deletes the refunds and ledger accounts of a condominium being deleted, in the caller's transaction;
+ * refunds first, as they point at the accounts.
+ */
+export async function deleteCondominiumAccounts(
+  db: Db,
+  archiveId: number,
+  condominioId: number,
+): Promise<void> {
+  for (const table of ['refunds', 'ledger_accounts'] as const) {
+    await db
+      .deleteFrom(table as 'refunds')
+      .where('archive_id', '=', archiveId)
+      .where('condominio_id', '=', condominioId)
+      .execute();
+  }
+}
+
 /** The payments account of an exercise (a ledger account of type 1), or undefined. */
 export async function findPaymentsAccount(db: Db, archiveId: number, esercizioId: number, contoId: number) {
   return (await accountQuery(db, archiveId, esercizioId, contoId))[0];
@@ -676,6 +704,11 @@ export async function insertPayment(db: Db, row: PaymentRow): Promise<void> {
 const insertPaymentQuery = shapedQuery((db, _columns: string, row: PaymentRow) =>
   db.insertInto('payments').values(row),
 );
+
+/** Inserts a refund. */
+export async function insertRefund(db: Db, row: Insertable<Database['refunds']>): Promise<void> {
+  await db.insertInto('refunds').values(row).execute();
+}
 
 /** A new movement's row. */
 export type MovementRow = Insertable<Database['movements']> & Record<string, unknown>;

@@ -38,6 +38,7 @@ import {
   type InstalmentRow,
   insertMovement,
   insertPayment,
+  insertRefund,
   instalmentAmountsOf,
   instalmentsOf,
   lockRegistry,
@@ -800,7 +801,7 @@ export async function registerRefund(
         created_at: now,
         obj_version: 1,
       };
-      await trx.insertInto('refunds').values(refund).execute();
+      await insertRefund(trx, refund);
       await recordRefund(trx, ctx.archiveId, input, units, refund);
       await addMovement(
         trx,

@@ -6,7 +6,7 @@ import { addToCounter, nextId, readCounter } from '../../db/ids.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { ftsMatchOf } from '../../db/search-terms.ts';
-import { tryUpdateVersioned } from '../../db/versioned.ts';
+import { deleteVersioned, tryUpdateVersioned } from '../../db/versioned.ts';
 import { LIST_COLUMNS, type RegistryListRow, type RegistryValues } from './people.mapper.ts';
 import type { RegistryRow } from './people.table.ts';
 import {
@@ -178,16 +178,9 @@ export async function deleteRegistry(
   archiveId: number,
   id: number,
   objVersion: number,
-): Promise<boolean> {
-  const result = await db
-    .deleteFrom(table as 'persons')
-    .where('archive_id', '=', archiveId)
-    .where('id', '=', id)
-    .where('obj_version', '=', objVersion)
-    .executeTakeFirst();
-  const deleted = Number(result.numDeletedRows) === 1;
-  if (deleted) await addToCounter(db, archiveId, totalCounter(table), -1);
-  return deleted;
+): Promise<void> {
+  await deleteVersioned(db, table as 'persons', { archiveId, id, objVersion });
+  await addToCounter(db, archiveId, totalCounter(table), -1);
 }
 
 /** Bulk insert for the seed and the large-archive generator (ids reserved in one counter step). */

@@ -136,7 +136,7 @@ export async function deleteRecord(
     if (row.obj_version !== objVersion) throw staleVersion();
     const usages = await registryUsages(trx, table, ctx.archiveId, id);
     if (usages.length > 0) throw new AppError(115, `${WHAT[table].inUse}: ${usages.join(', ')}.`);
-    if (!(await deleteRegistry(trx, table, ctx.archiveId, id, objVersion))) throw staleVersion();
+    await deleteRegistry(trx, table, ctx.archiveId, id, objVersion);
     await recordChange(trx, ctx.archiveId, WHAT[table].history, id, row, null);
   });
 }

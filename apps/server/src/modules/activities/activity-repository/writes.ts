@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import { keyOf, updateVersioned, type VersionedValues } from '../../../db/versioned.ts';
-import { staleVersion } from '../../../shared/app-error.ts';
+import { deleteVersioned, keyOf, updateVersioned, type VersionedValues } from '../../../db/versioned.ts';
 import { recordChange } from '../../history/history.service.ts';
 import type { ActivityRow } from '../activity.table.ts';
 import { recount } from './counters.ts';
@@ -32,13 +31,7 @@ export async function updateActivityRow(
 
 /** Deletes the row if its version is still the one read (its dependants are the caller's). */
 export async function deleteActivityRow(trx: Kysely<Database>, row: ActivityRow): Promise<void> {
-  const result = await trx
-    .deleteFrom('activities')
-    .where('archive_id', '=', row.archive_id)
-    .where('id', '=', row.id)
-    .where('obj_version', '=', row.obj_version)
-    .executeTakeFirst();
-  if (Number(result.numDeletedRows) !== 1) throw staleVersion();
+  await deleteVersioned(trx, 'activities', keyOf(row));
   await recordChange(trx, row.archive_id, 'attivita', row.id, row, null);
   await recount(trx, row.archive_id, [row], []);
 }
