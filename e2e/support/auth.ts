@@ -104,6 +104,12 @@ export async function signIn(page: Page, path?: string): Promise<void> {
           { method: 'POST', body: '{}', headers: { 'X-Archive-Id': String(archive.id) } },
           session.accessToken,
         );
+        // The page's storages (named through globalThis: the bench, which imports this file, has no DOM types).
+        type Storages = Record<
+          'sessionStorage' | 'localStorage',
+          { setItem(key: string, value: string): void }
+        >;
+        const { sessionStorage, localStorage } = globalThis as unknown as Storages;
         sessionStorage.setItem('stabile.accessToken', session.accessToken);
         localStorage.setItem(
           'stabile.session',
