@@ -3,11 +3,7 @@
 # package `node@24` (no Node 24 needed on the machine, nothing downloaded from outside the npm
 # registry). Run by `.ci/run` after `npm test`. Arguments go to vitest (e.g. a file, `--project server`).
 #
-# Without arguments: the projects whose code runs on Node, `contract` and `server` (every unit and
-# route test of the server, and the contract it shares with the web app). The `web` project is left
-# out: its code runs in the browser, and on Node only inside jsdom, so Node 24 changes nothing a user
-# of the web app meets; it has run on the project's Node just before. `scripts/test-node24.sh
-# --project web` runs it on Node 24 too.
+# Without arguments: every project (`contract`, `server`, `web`), as `npm run test:unit` runs them.
 #
 # better-sqlite3: the project pins 12.x, the last line that runs on Node 20. On Node 24, 12.x aborts
 # the process when a prepared statement is freed after the environment is gone (`Assertion failed:
@@ -19,7 +15,6 @@
 # end, also after a failure or an interrupted earlier run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ "$#" -gt 0 ] || set -- --project contract --project server
 
 bs3_node24="13.2.0"
 live="node_modules/better-sqlite3"
