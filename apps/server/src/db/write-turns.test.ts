@@ -1,11 +1,12 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDatabase } from './database.ts';
-import { WriteTurnServer } from './write-turns.ts';
+import { WriteTurnServer, WriteTurns } from './write-turns.ts';
 
 interface Report {
   label?: string;
@@ -89,4 +90,80 @@ describe('write turns between server processes (SQLite)', () => {
     expect(b1.timerFiredAt as number).toBeLessThan(b1.beganAfterMs as number);
     await setup.destroy();
   }, 60_000);
+});
+
+describe('the primary hands out turns', () => {
+  /** A process as the primary sees it: what it was sent, and its events. */
+  function peer() {
+    const emitter = new EventEmitter();
+    const sent: unknown[] = [];
+    return Object.assign(emitter, { send: (message: unknown) => sent.push(message), sent });
+  }
+  const grants = (p: { sent: unknown[] }) =>
+    p.sent.filter((m) => (m as { stabileWriteTurn: string }).stabileWriteTurn === 'grant').length;
+
+  it('one at a time, in the order asked; a process that dies gives back its turn and its place', () => {
+    const turns = new WriteTurnServer();
+    const [a, b, c] = [peer(), peer(), peer()];
+    for (const p of [a, b, c]) turns.serve(p);
+    a.emit('message', { stabileWriteTurn: 'acquire', id: 1 });
+    b.emit('message', { stabileWriteTurn: 'acquire', id: 1 });
+    c.emit('message', { stabileWriteTurn: 'acquire', id: 1 });
+    expect([grants(a), grants(b), grants(c)]).toEqual([1, 0, 0]);
+    // B stops waiting (its wait timed out): C is next when A gives its turn back.
+    b.emit('message', { stabileWriteTurn: 'cancel', id: 1 });
+    a.emit('message', { stabileWriteTurn: 'release', id: 1 });
+    expect([grants(a), grants(b), grants(c)]).toEqual([1, 0, 1]);
+    // A asks again, then C dies holding its turn: A has it.
+    a.emit('message', { stabileWriteTurn: 'acquire', id: 2 });
+    expect(grants(a)).toBe(1);
+    c.emit('exit');
+    expect(grants(a)).toBe(2);
+    // A release that is not the holder's changes nothing.
+    b.emit('message', { stabileWriteTurn: 'release', id: 2 });
+    b.emit('message', { stabileWriteTurn: 'acquire', id: 3 });
+    expect(grants(b)).toBe(0);
+    a.emit('message', { stabileWriteTurn: 'release', id: 2 });
+    expect(grants(b)).toBe(1);
+  });
+});
+
+describe("a process's turns", () => {
+  function channel() {
+    const emitter = new EventEmitter();
+    const sent: Array<{ stabileWriteTurn: string; id: number }> = [];
+    return Object.assign(emitter, {
+      connected: true,
+      send: (message: { stabileWriteTurn: string; id: number }) => sent.push(message),
+      sent,
+    });
+  }
+
+  it('waits for the grant, gives the turn back once, and goes ahead without one after 5 s', async () => {
+    vi.useFakeTimers();
+    try {
+      const primary = channel();
+      const turns = new WriteTurns(primary as unknown as NodeJS.Process);
+      const first = turns.acquire();
+      expect(primary.sent).toEqual([{ stabileWriteTurn: 'acquire', id: 1 }]);
+      primary.emit('message', { stabileWriteTurn: 'grant', id: 1 });
+      const release = await first;
+      release();
+      release();
+      expect(primary.sent.filter((m) => m.stabileWriteTurn === 'release')).toEqual([
+        { stabileWriteTurn: 'release', id: 1 },
+      ]);
+
+      // No answer: after 5 s the write goes ahead (SQLite's busy timeout decides) and the place is given up.
+      const second = turns.acquire();
+      await vi.advanceTimersByTimeAsync(5_000);
+      (await second)();
+      expect(primary.sent.at(-1)).toEqual({ stabileWriteTurn: 'cancel', id: 2 });
+      // A grant that comes after that is handed straight back.
+      primary.emit('message', { stabileWriteTurn: 'grant', id: 2 });
+      expect(primary.sent.at(-1)).toEqual({ stabileWriteTurn: 'release', id: 2 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
