@@ -35,6 +35,24 @@ export function keyOf(row: { archive_id: number; id: number; obj_version: number
   return { archiveId: row.archive_id, id: row.id, objVersion: row.obj_version };
 }
 
+/** An update or delete of one table, as far as the filter below needs it. */
+interface Filterable<Q> {
+  // biome-ignore lint/suspicious/noExplicitAny: the column is a name or a reference (Kysely's own types)
+  where(column: any, operator: '=', value: number): Q;
+}
+
+/** Narrows a write to the row at the version read, in its archive and parent. */
+function atVersion<Q extends Filterable<Q>, T extends VersionedTable>(query: Q, key: VersionedKey<T>): Q {
+  let narrowed = query
+    .where('archive_id', '=', key.archiveId)
+    .where('id', '=', key.id)
+    .where('obj_version', '=', key.objVersion);
+  for (const [column, value] of Object.entries(key.within ?? {})) {
+    if (value !== undefined) narrowed = narrowed.where(sql.ref(column), '=', value as number);
+  }
+  return narrowed;
+}
+
 /**
  * Writes `values` if the row still has the version read; its new version, or undefined when no row
  * matched (stale, gone, or not in this archive or parent): for callers that tell those apart.
@@ -46,16 +64,10 @@ export async function tryUpdateVersioned<T extends VersionedTable>(
   values: VersionedValues<T>,
 ): Promise<number | undefined> {
   // Kysely types one table at a time; every versioned table has the columns used here.
-  let query = db
+  const query = db
     .updateTable(table as VersionedTable as 'activities')
-    .set((eb) => ({ ...(values as object), obj_version: eb('obj_version', '+', 1) }))
-    .where('archive_id', '=', key.archiveId)
-    .where('id', '=', key.id)
-    .where('obj_version', '=', key.objVersion);
-  for (const [column, value] of Object.entries(key.within ?? {})) {
-    if (value !== undefined) query = query.where(sql.ref(column), '=', value);
-  }
-  const result = await query.executeTakeFirst();
+    .set((eb) => ({ ...(values as object), obj_version: eb('obj_version', '+', 1) }));
+  const result = await atVersion(query, key).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1 ? key.objVersion + 1 : undefined;
 }
 
@@ -80,15 +92,8 @@ export async function tryDeleteVersioned<T extends VersionedTable>(
   table: T,
   key: VersionedKey<T>,
 ): Promise<boolean> {
-  let query = db
-    .deleteFrom(table as VersionedTable as 'activities')
-    .where('archive_id', '=', key.archiveId)
-    .where('id', '=', key.id)
-    .where('obj_version', '=', key.objVersion);
-  for (const [column, value] of Object.entries(key.within ?? {})) {
-    if (value !== undefined) query = query.where(sql.ref(column), '=', value);
-  }
-  const result = await query.executeTakeFirst();
+  const query = db.deleteFrom(table as VersionedTable as 'activities');
+  const result = await atVersion(query, key).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
