@@ -50,6 +50,8 @@ export const EsportaApi = {
     query: activityExportQuerySchema,
     response: errorSide,
     produces: CSV_OR_XLSX,
+    // A process runs at most a few exports at once (worker threads): beyond, 124 with Retry-After.
+    errors: [ErrorCode.ServerBusy],
   }),
   contatti: endpoint({
     operationId: 'esportaContatti',
@@ -61,6 +63,8 @@ export const EsportaApi = {
     query: personaExportQuerySchema,
     response: errorSide,
     produces: CSV_OR_XLSX,
+    // A process runs at most a few exports at once (worker threads): beyond, 124 with Retry-After.
+    errors: [ErrorCode.ServerBusy],
   }),
   fornitori: endpoint({
     operationId: 'esportaFornitori',
@@ -72,6 +76,8 @@ export const EsportaApi = {
     query: fornitoreExportQuerySchema,
     response: errorSide,
     produces: CSV_OR_XLSX,
+    // A process runs at most a few exports at once (worker threads): beyond, 124 with Retry-After.
+    errors: [ErrorCode.ServerBusy],
   }),
   condomini: endpoint({
     operationId: 'esportaCondomini',
@@ -82,6 +88,8 @@ export const EsportaApi = {
     query: condominioExportQuerySchema,
     response: errorSide,
     produces: CSV_OR_XLSX,
+    // A process runs at most a few exports at once (worker threads): beyond, 124 with Retry-After.
+    errors: [ErrorCode.ServerBusy],
   }),
   partiComuni: endpoint({
     operationId: 'esportaPartiComuni',
@@ -93,6 +101,8 @@ export const EsportaApi = {
     query: commonPartExportQuerySchema,
     response: errorSide,
     produces: CSV_OR_XLSX,
+    // A process runs at most a few exports at once (worker threads): beyond, 124 with Retry-After.
+    errors: [ErrorCode.ServerBusy],
   }),
   rate: endpoint({
     operationId: 'esportaRate',
