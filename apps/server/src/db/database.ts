@@ -20,6 +20,7 @@ import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { ensurePrivateFileSync } from '../shared/private-files.ts';
 import { ReadSnapshots, setPostgresSettings, setSqliteConnection } from './connections.ts';
+import { nameRepeatedStatements } from './pg-statements.ts';
 import { readInt8AsNumber } from './pg-types.ts';
 import type { Database } from './schema.ts';
 import { registerSearchFunctions } from './search-terms.ts';
@@ -55,6 +56,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     };
     const pool = new pg.Pool({ ...settings, max: 10 });
+    nameRepeatedStatements(pool);
     // `cursor`: a query's `.stream()` reads its rows through a cursor (exports, decision 0025).
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool, cursor: Cursor }),

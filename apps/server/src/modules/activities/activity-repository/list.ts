@@ -6,9 +6,9 @@ import type { Database } from '../../../db/schema.ts';
 import { activitySearchTerms } from '../activity-search.ts';
 
 import { totalOf } from './count.ts';
-import { listInputs, windowDays } from './list-filters.ts';
-import { closedDaysMergeable, listPage, recentClosedFill } from './list-plan.ts';
-import type { ActivityPage, ListItemRow, VisibilityWindow } from './query.ts';
+import { type ListShape, type ListValues, listInputs, windowDays } from './list-filters.ts';
+import { closedDaysMergeable, listPage, listPageIds, recentClosedFill } from './list-plan.ts';
+import { type ActivityPage, type ListItemRow, listItemsByIds, type VisibilityWindow } from './query.ts';
 import { searchActivities } from './search.ts';
 
 /** One page of the list: an index walk for every filter and order; totals from counters or capped. */
@@ -42,12 +42,31 @@ export async function listActivities(
         },
       }
     : shape;
-  const items = ((await listPage(db, pageShape, values)) as ListItemRow[]).map((r) => r.item);
+  const { items, rows } = await pageItems(db, dialect, archiveId, pageShape, values);
 
   // A short page is the last one: its total is known without counting.
   const total =
-    items.length < f.pageSize && (items.length > 0 || offset === 0)
-      ? { total: offset + items.length, capped: false }
+    rows < f.pageSize && (rows > 0 || offset === 0)
+      ? { total: offset + rows, capped: false }
       : await totalOf(db, archiveId, f, window, shape, values);
   return { items, ...total };
+}
+
+/**
+ * The items of one page and how many: in one statement on SQLite; on PostgreSQL the page's ids,
+ * then their items by id (listPageIds says why).
+ */
+async function pageItems(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  archiveId: number,
+  shape: ListShape,
+  values: ListValues,
+): Promise<{ items: Buffer[]; rows: number }> {
+  if (dialect === 'sqlite') {
+    const items = ((await listPage(db, shape, values)) as ListItemRow[]).map((r) => r.item);
+    return { items, rows: items.length };
+  }
+  const ids = (await listPageIds(db, shape, values)).map((r) => Number(r.page_id));
+  return { items: ids.length === 0 ? [] : await listItemsByIds(db, archiveId, ids), rows: ids.length };
 }
