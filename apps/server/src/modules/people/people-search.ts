@@ -379,15 +379,17 @@ function tsQueryOf(terms: string[]): string {
 }
 
 /**
- * PostgreSQL: how many rows of the archive match the terms, up to `limit`, from the GIN index (on a
- * vacuumed table no row is read: a bitmap scan that needs no column skips the heap).
+ * PostgreSQL: the first `cap` rows of the archive matching the terms, from the GIN index, counted,
+ * and the page's ids among them in description order: the page itself when they are all the
+ * matches (fewer than `cap`), in the same statement as the count (which read the same rows).
  */
-const pgMatchCountRows = perTable((table) =>
+const pgFirstMatchRows = perTable((table) =>
   preparedQuery(
-    (_db, archiveId: number, query: string, limit: number) =>
+    (_db, archiveId: number, query: string, cap: number, limit: number, offset: number) =>
       sql<{
         n: number;
-      }>`select count(*) as n from (select 1 from ${sql.table(table)} where archive_id = ${archiveId} and search_vector @@ to_tsquery('simple', ${query}) limit ${limit}) m`,
+        ids: Array<number | string> | null;
+      }>`with m as materialized (select id, descr_sort from ${sql.table(table)} where archive_id = ${archiveId} and search_vector @@ to_tsquery('simple', ${query}) limit ${cap}) select (select count(*) from m) as n, (select array_agg(id order by descr_sort, id) from (select id, descr_sort from m order by descr_sort, id limit ${limit} offset ${offset}) p) as ids`,
   ),
 );
 
@@ -422,9 +424,10 @@ const pgWalkedIds = perTable((table) =>
 
 /**
  * PostgreSQL, a search without filters: the page's ids in description order and the total up to
- * COUNT_CAP. The matches are counted first (index only); up to COUNT_CAP they are read and sorted;
- * more, and the walk of the description index meets the page soon, else (a common term late in
- * the alphabet, or a deep page) they are read and sorted all the same.
+ * COUNT_CAP. The first COUNT_CAP + 1 matches are read and counted, with the page among them: up to
+ * COUNT_CAP they are all the matches, and that is the answer. More, and the walk of the description
+ * index meets the page soon, else (a common term late in the alphabet, or a deep page) every match
+ * is read and sorted.
  */
 export async function pgSearchPage(
   db: Kysely<Database>,
@@ -434,18 +437,13 @@ export async function pgSearchPage(
   page: { limit: number; offset: number },
 ): Promise<{ ids: number[]; total: number; capped: boolean }> {
   const query = tsQueryOf(terms);
-  const [row] = await pgMatchCountRows[table](db, archiveId, query, COUNT_CAP + 1);
-  const count = Number(row?.n ?? 0);
-  if (count === 0) return { ids: [], total: 0, capped: false };
-  const few = count <= COUNT_CAP;
-  const sorted = () => pgSortedMatchIds[table](db, archiveId, query, page.limit, page.offset);
-  let rows = few ? await sorted() : await pgWalkedIds[table](db, archiveId, query, page.limit, page.offset);
-  if (!few && rows.length < page.limit) rows = await sorted();
-  return {
-    ids: rows.map((r) => Number(r.id)),
-    total: few ? count : COUNT_CAP,
-    capped: !few,
-  };
+  const [first] = await pgFirstMatchRows[table](db, archiveId, query, COUNT_CAP + 1, page.limit, page.offset);
+  const count = Number(first?.n ?? 0);
+  if (count <= COUNT_CAP) return { ids: (first?.ids ?? []).map(Number), total: count, capped: false };
+  let rows = await pgWalkedIds[table](db, archiveId, query, page.limit, page.offset);
+  if (rows.length < page.limit)
+    rows = await pgSortedMatchIds[table](db, archiveId, query, page.limit, page.offset);
+  return { ids: rows.map((r) => Number(r.id)), total: COUNT_CAP, capped: true };
 }
 
 /** The list's columns of the rows of a search (or none) and filters, in description order. */
