@@ -1,14 +1,15 @@
 // `npm run bench:profile -- <scenario>`: where one scenario's server time goes. Starts the real server
 // (one process) on the generated archive with V8's CPU profiler, loads it with the scenario's requests,
 // then prints the share of samples by package and by function (self time), and by package including
-// what it calls. The raw profile is kept in bench/.results/ for Chrome DevTools.
+// what it calls. The raw profile is kept in bench/.results/ for Chrome DevTools. With
+// BENCH_DATABASE_URL, on the archive generated in PostgreSQL by `npm run bench` (see run.ts).
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../../e2e/support/free-port.ts';
 import { startServer } from '../../e2e/support/server.ts';
 import { packageOf, printTally } from './frames.ts';
-import { findScenario, generatedArchiveDir, RESULTS_DIR } from './scenario-files.ts';
+import { findScenario, generatedArchiveDir, generatedDatabaseUrl, RESULTS_DIR } from './scenario-files.ts';
 import { scenarioRequests } from './session.ts';
 
 const activities = Number(process.env.BENCH_ACTIVITIES ?? 1_000_000);
@@ -60,7 +61,8 @@ async function main(): Promise<void> {
   const name = process.argv[2];
   if (!name) throw new Error('Usage: npm run bench:profile -- <scenario name>');
   const scenario = await findScenario(name);
-  const dataDir = generatedArchiveDir(activities);
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  const dataDir = generatedArchiveDir(activities, databaseUrl ? 'postgres' : 'sqlite');
   const profileDir = path.join(RESULTS_DIR, 'cpu-profile');
   await rm(profileDir, { recursive: true, force: true });
   await mkdir(RESULTS_DIR, { recursive: true });
@@ -71,6 +73,7 @@ async function main(): Promise<void> {
     env: {
       LOG_LEVEL: 'warn',
       WORKERS: '1',
+      ...(databaseUrl ? { DATABASE_URL: generatedDatabaseUrl(databaseUrl, activities).url } : {}),
     },
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
     timeoutMs: 300_000,
