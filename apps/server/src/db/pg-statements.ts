@@ -1,7 +1,11 @@
 import type pg from 'pg';
 
-/** Statements named per process at most; beyond, new texts run unnamed as before. */
-const NAMED_MAX = 1000;
+/**
+ * Statements named per process at most; beyond, new texts run unnamed as before. Each connection
+ * keeps the statements it ran, with their parse trees and plans, in its own memory: a bound well
+ * above the few hundred texts the server sends keeps that to some megabytes per connection.
+ */
+const NAMED_MAX = 500;
 /** Texts seen once that are remembered (then forgotten all at once, to stay bounded). */
 const SEEN_MAX = 10_000;
 
@@ -9,15 +13,14 @@ const SEEN_MAX = 10_000;
  * PostgreSQL: the statements the server sends again and again run as named prepared statements,
  * each parsed once per connection, and its plan kept by PostgreSQL once a generic plan costs no
  * more than the custom ones (its `plan_cache_mode = auto`). Sent unnamed, every statement was
- * parsed and planned anew on every request: on a list page PostgreSQL spent two to three times
- * as long planning the JSON of the items as running it, and the detail's seven small statements
- * were nearly all parsing and planning.
+ * parsed and planned anew on every request: a list page's statement took PostgreSQL longer to plan
+ * than to run, and the detail's small statements were nearly all parsing and planning.
  *
  * A text is named the second time it is seen with parameters (so a one-off statement is not kept
  * on the connection); statements without parameters (a migration's several commands in one text,
- * BEGIN, COMMIT) and full-text searches (plannedEachTime) run as before. Names follow the text (the same text has the same name on every
- * connection of the process), and at most NAMED_MAX texts are named, so the statements each
- * connection keeps are bounded.
+ * BEGIN, COMMIT) and searches of words (plannedEachTime) run as before. Names follow the text (the
+ * same text has the same name on every connection of the process), and at most NAMED_MAX texts
+ * are named.
  */
 export class StatementNames {
   readonly #names = new Map<string, string>();
@@ -43,7 +46,7 @@ export class StatementNames {
  * A search of words or of a pattern: how many rows match the word decides its best plan (read the
  * newest rows and test them, or the word's matches from the GIN index), which a generic plan cannot
  * know. Kept by name, PostgreSQL switched to a generic plan after five runs, and a contacts' search
- * of a common word went from 2 to 20-30 ms. Such statements stay unnamed, planned for their word on
+ * of a common word became ten times slower. Such statements stay unnamed, planned for their word on
  * every run.
  */
 function plannedEachTime(text: string): boolean {

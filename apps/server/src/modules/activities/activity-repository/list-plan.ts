@@ -36,9 +36,9 @@ export const listPage = shapedQuery((db, s: ListShape, v: ListValues) => {
 /**
  * PostgreSQL: the ids of one page of a list, in order; their items are then read by
  * listItemsByIds. PostgreSQL plans each run of the page's statement for its LIMIT and OFFSET, and
- * the items' JSON and joins in the same statement cost it about 0.5 ms more planning than the index
- * walk alone (more than running the whole page); read by their ids in a statement of their own, the
- * items keep one plan (pg-statements.ts).
+ * planning the items' joins and JSON with it cost several times the index walk alone (more than
+ * running the whole page); read by their ids in a statement of their own, the items keep one plan
+ * (pg-statements.ts).
  */
 export const listPageIds = shapedQuery((db, s: ListShape, v: ListValues) => pageIdsOf(db, s, v));
 
