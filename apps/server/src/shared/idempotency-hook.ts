@@ -47,7 +47,28 @@ export const idempotencyTiming = {
    * server's request timeout is 120 s): it may be taken over.
    */
   staleMs: 150_000,
+  /**
+   * A process clears a scope's expired keys at most this often: the clearing is a write of its own,
+   * and every write waits for the database's one writer on SQLite. A key past keepMs that is still
+   * there is forgotten by its own next claim (claimOrReplay), so nothing depends on when this runs.
+   */
+  clearEveryMs: 60_000,
 };
+
+/** When this process last cleared each scope's expired keys (forgotten all at once past 10,000 scopes). */
+const clearedAt = new Map<string, number>();
+
+async function clearExpired(db: Kysely<Database>, scope: string, now: Date): Promise<void> {
+  const last = clearedAt.get(scope);
+  if (last !== undefined && now.getTime() - last < idempotencyTiming.clearEveryMs) return;
+  if (clearedAt.size >= 10_000) clearedAt.clear();
+  clearedAt.set(scope, now.getTime());
+  await db
+    .deleteFrom('idempotent_requests')
+    .where('ambito', '=', scope)
+    .where('created_at', '<', new Date(now.getTime() - idempotencyTiming.keepMs).toISOString())
+    .execute();
+}
 
 export const REPLAY_HEADER = 'idempotent-replayed';
 
@@ -105,11 +126,7 @@ export async function claimOrReplay(
       .returning('chiave')
       .executeTakeFirst();
     if (claimed) {
-      await db
-        .deleteFrom('idempotent_requests')
-        .where('ambito', '=', scope)
-        .where('created_at', '<', new Date(now.getTime() - idempotencyTiming.keepMs).toISOString())
-        .execute();
+      await clearExpired(db, scope, now);
       return { kind: 'claimed', claimedAt };
     }
     const stored = await db
@@ -122,7 +139,9 @@ export async function claimOrReplay(
     if (stored.richiesta_hash !== hash) {
       throw new AppError(115, "La chiave Idempotency-Key è già stata usata per un'altra richiesta.");
     }
-    if (stored.stato_http !== null) {
+    // Past keepMs a key is forgotten, whether or not the scope's expired keys were cleared yet.
+    const forgotten = stored.created_at < new Date(now.getTime() - idempotencyTiming.keepMs).toISOString();
+    if (stored.stato_http !== null && !forgotten) {
       return {
         kind: 'replay',
         status: stored.stato_http,
@@ -130,17 +149,16 @@ export async function claimOrReplay(
         body: stored.risposta,
       };
     }
-    const expired =
-      stored.created_at < new Date(now.getTime() - idempotencyTiming.keepMs).toISOString() ||
-      stored.created_at < new Date(now.getTime() - idempotencyTiming.staleMs).toISOString();
-    if (expired) {
-      await db
+    const stale = stored.created_at < new Date(now.getTime() - idempotencyTiming.staleMs).toISOString();
+    if (forgotten || stale) {
+      let release = db
         .deleteFrom('idempotent_requests')
         .where('ambito', '=', scope)
         .where('chiave', '=', key)
-        .where('created_at', '=', stored.created_at)
-        .where('stato_http', 'is', null)
-        .execute();
+        .where('created_at', '=', stored.created_at);
+      // A stale claim is taken over only while it has no answer.
+      if (!forgotten) release = release.where('stato_http', 'is', null);
+      await release.execute();
       continue;
     }
     if (Date.now() >= deadline) {

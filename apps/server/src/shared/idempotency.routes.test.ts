@@ -322,13 +322,27 @@ describe('Idempotency-Key on every write under /api', () => {
       .set({ created_at: age(49) })
       .where('chiave', '=', key)
       .execute();
-    // Any claim in the archive clears the expired keys.
+    const kept = () =>
+      db.selectFrom('idempotent_requests').select('chiave').where('chiave', '=', key).execute();
+    // The archive's expired keys were cleared by the first claim above: not again within a minute.
     await call('POST', '/api/attivita', { condGenID: condo, titolo: 'Altra' }, newKey());
-    const row = await db
-      .selectFrom('idempotent_requests')
-      .select('chiave')
+    expect(await kept()).toHaveLength(1);
+    // The expired key is not replayed meanwhile: its request runs again.
+    const again = await call('POST', '/api/attivita', body, key);
+    expect(again.replayed).toBe(false);
+    await db
+      .updateTable('idempotent_requests')
+      .set({ created_at: age(49) })
       .where('chiave', '=', key)
       .execute();
-    expect(row).toHaveLength(0);
+    // A claim in the archive a minute after the last clearing clears the expired keys.
+    const every = idempotencyTiming.clearEveryMs;
+    idempotencyTiming.clearEveryMs = 0;
+    try {
+      await call('POST', '/api/attivita', { condGenID: condo, titolo: 'Altra ancora' }, newKey());
+    } finally {
+      idempotencyTiming.clearEveryMs = every;
+    }
+    expect(await kept()).toHaveLength(0);
   });
 });
