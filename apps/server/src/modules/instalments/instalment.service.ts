@@ -113,7 +113,8 @@ function searchOf(text: string | null | undefined): string | undefined {
   return term && term.length >= SEARCH_MIN_LENGTH ? term : undefined;
 }
 
-async function requireExercise(ctx: InstalmentContext, esercizioId: number, condominioId?: number) {
+/** The exercise (of the condominium, when given) in the archive, or 404. */
+export async function requireExercise(ctx: InstalmentContext, esercizioId: number, condominioId?: number) {
   const exercise = await findExercise(ctx.db, ctx.archiveId, esercizioId);
   if (!exercise || (condominioId !== undefined && Number(exercise.condominio_id) !== condominioId)) {
     throw notFound('Esercizio non trovato.');
