@@ -371,7 +371,10 @@ export async function loadDetail(
   const paidBy = new Map<number, RataDettaglio['rate'][number]['versamenti']>();
   for (const a of allocations) {
     let list = paidBy.get(a.rataId);
-    if (!list) paidBy.set(a.rataId, (list = []));
+    if (!list) {
+      list = [];
+      paidBy.set(a.rataId, list);
+    }
     list.push({
       versamentoID: a.versamentoId,
       data: a.data,
