@@ -114,6 +114,6 @@ export const EsportaApi = {
     body: rataListBodySchema,
     response: errorSide,
     produces: CSV_OR_XLSX,
-    errors: [ErrorCode.NotFound],
+    errors: [ErrorCode.NotFound, ErrorCode.ServerBusy],
   }),
 };

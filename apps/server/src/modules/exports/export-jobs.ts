@@ -1,5 +1,6 @@
 import type { ExportFormat } from '@stabile/contract';
 import type { PostgresSettings } from '../../db/connections.ts';
+import type { GroupListInput } from '../instalments/instalment.service.ts';
 import type { QuerySheetName } from './export-sheets.ts';
 
 /*
@@ -16,13 +17,29 @@ export type ExportSource =
   | { kind: 'postgres'; settings: PostgresSettings };
 
 /** One export for a worker thread: a compiled query, the sheet that writes its rows, the format. */
-export interface ExportJob {
+export interface QueryExportJob {
   source: ExportSource;
   sql: string;
   parameters: readonly unknown[];
   sheet: QuerySheetName;
   format: ExportFormat;
 }
+
+/**
+ * The instalment groups of an exercise: not one query but the list's own service, page by page
+ * (export-instalments.ts), run in the thread on its connection. The exercise was checked in the
+ * archive by the request's thread, which also fixes the day the overdue amounts are counted at.
+ */
+export interface InstalmentsExportJob {
+  source: ExportSource;
+  sheet: 'rate';
+  archiveId: number;
+  today: string;
+  filters: GroupListInput;
+  format: ExportFormat;
+}
+
+export type ExportJob = QueryExportJob | InstalmentsExportJob;
 
 export type ToExportWorker =
   | { type: 'start'; job: ExportJob }

@@ -22,8 +22,8 @@ export function exportFileName(name: string, format: ExportFormat, now = new Dat
  * read once, lazily): memory stays constant however long the list. The first row is read before the
  * answer starts, so an error of the query is still an ordinary error answer; a later one ends the
  * file early (the download fails visibly). When the caller goes away, reading stops and `rows` is
- * closed (its cursor or connection released). For the short lists (an exercise's instalments) and a
- * database in memory; a list read by one query goes to a worker thread (sendThreadedExport).
+ * closed (its cursor or connection released). For a database in memory (the tests'), which no
+ * other connection can open; otherwise every list goes to a worker thread (sendThreadedExport).
  */
 export async function sendExport<R>(
   reply: FastifyReply,

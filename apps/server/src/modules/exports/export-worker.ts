@@ -11,14 +11,15 @@ import {
   EXPORT_CONNECTION_NAME,
   type ExportJob,
   type FromExportWorker,
+  type QueryExportJob,
   type ToExportWorker,
 } from './export-jobs.ts';
-import { querySheets } from './export-sheets.ts';
+import { instalmentsSheet, querySheets } from './export-sheets.ts';
 import { writeExportFile } from './export-writer.ts';
 
 /*
- * An export's worker thread (export-threads.ts): reads the rows of one compiled query on a
- * connection of its own and writes the file with the request thread's own writer, sending it back
+ * An export's worker thread (export-threads.ts): reads the rows of one compiled query (or the
+ * instalment groups of an exercise, export-instalments.ts) on a connection of its own and writes the file with the request thread's own writer, sending it back
  * in pieces. The request's thread only passes the pieces to the socket, so a long export does not
  * hold up the other requests of its process.
  */
@@ -54,8 +55,19 @@ port.on('message', (message: ToExportWorker) => {
   }
 });
 
-/** The rows of the query, read as they are written; closing the iterator releases the connection. */
+/** The rows of the job, read as they are written; closing the iterator releases the connection. */
 async function* rowsOf(job: ExportJob): AsyncGenerator<unknown> {
+  if (job.sheet === 'rate') {
+    // The list's service and its schemas: loaded at the thread's first instalments export only.
+    const { instalmentGroupsOfJob } = await import('./export-instalments.ts');
+    yield* instalmentGroupsOfJob(job);
+    return;
+  }
+  yield* queryRowsOf(job);
+}
+
+/** The rows of a compiled query. */
+async function* queryRowsOf(job: QueryExportJob): AsyncGenerator<unknown> {
   if (job.source.kind === 'sqlite') {
     // Read-only on the same file: WAL lets it read a consistent snapshot beside the server's writer.
     const sqlite = new SQLite(job.source.file, { readonly: true, fileMustExist: true, timeout: 5000 });
@@ -135,7 +147,7 @@ async function run(job: ExportJob): Promise<void> {
       yield* rows;
     }
     const out = piecesOut(state);
-    const sheet = querySheets[job.sheet] as ExportSheet<unknown>;
+    const sheet = (job.sheet === 'rate' ? instalmentsSheet : querySheets[job.sheet]) as ExportSheet<unknown>;
     await writeExportFile({ out, gone: () => state.stopped }, sheet, job.format, all());
     if (!state.stopped) {
       // (The XLSX writer has ended it already.)

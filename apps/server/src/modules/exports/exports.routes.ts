@@ -1,4 +1,4 @@
-import { EsportaApi, type ExportFormat, type RataGroup } from '@stabile/contract';
+import { EsportaApi, type ExportFormat, isoDateToday } from '@stabile/contract';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppInstance } from '../../app.ts';
@@ -8,16 +8,14 @@ import { activitiesExportQuery } from '../activities/activity.service.ts';
 import { actorOf } from '../activities/actor.ts';
 import { commonPartExportQuery } from '../common-parts/common-part.service.ts';
 import { condominiumExportQuery } from '../condominiums/condominium.service.ts';
-import { type InstalmentContext, listGroups } from '../instalments/instalment.service.ts';
+import { requireExercise } from '../instalments/instalment.service.ts';
 import { registryExportQuery } from '../people/registry.service.ts';
 import type { ExportSheet } from './export-columns.ts';
+import { instalmentGroups } from './export-instalments.ts';
 import { sendExport, sendThreadedExport } from './export-reply.ts';
 import { type ExportQuery, streamedRows } from './export-rows.ts';
 import { instalmentsSheet, type QuerySheetName, querySheets } from './export-sheets.ts';
 import { ExportThreads, exportSourceOf } from './export-threads.ts';
-
-/** Groups of instalments read at a time (the list's largest page). */
-const INSTALMENT_PAGE = 100;
 
 /**
  * The export of every list (decision 0025): the list's filters, permission area and archive, its
@@ -100,27 +98,24 @@ export async function exportRoutes(app: AppInstance) {
     ),
   );
 
-  route(app, EsportaApi.rate, ({ scope, reply, query, body }) =>
-    sendExport(reply, instalmentsSheet, query.formato, instalmentGroups(ctx(scope), body)),
-  );
+  // The instalment groups: the list's service, page by page, in a worker thread too (the exercise
+  // checked here first, so that a missing one is an ordinary 404).
+  route(app, EsportaApi.rate, async ({ scope, reply, query, body }) => {
+    if (!source)
+      return sendExport(reply, instalmentsSheet, query.formato, instalmentGroups(ctx(scope), body));
+    await requireExercise(ctx(scope), body.esercizioID);
+    return sendThreadedExport(reply, threads, {
+      source,
+      sheet: 'rate',
+      archiveId: scope.archiveId,
+      today: isoDateToday(),
+      filters: body,
+      format: query.formato,
+    });
+  });
 }
 
 /** The rows of each sheet that one query reads. */
 type RowOf<K extends QuerySheetName> = (typeof querySheets)[K] extends ExportSheet<infer R> ? R : never;
 
 async function* noRows<R>(): AsyncGenerator<R> {}
-
-/**
- * The groups of an exercise's instalments page by page through the list's own service (an exercise
- * has at most a few thousand groups, each page computed from its instalments).
- */
-async function* instalmentGroups(
-  ctx: InstalmentContext,
-  body: Parameters<typeof listGroups>[1],
-): AsyncGenerator<RataGroup> {
-  for (let pageNumber = 1; ; pageNumber++) {
-    const page = await listGroups(ctx, body, { pageNumber, pageSize: INSTALMENT_PAGE });
-    yield* page.items;
-    if (page.items.length < INSTALMENT_PAGE) return;
-  }
-}

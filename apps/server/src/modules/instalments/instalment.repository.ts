@@ -2,7 +2,7 @@ import { COUNT_CAP, InstalmentGroupType } from '@stabile/contract';
 import { type Insertable, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { preparedQuery, shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
-import { recordChange } from '../history/history.service.ts';
+import { recordChanges } from '../history/history.service.ts';
 import { DEBT_TYPES } from './distribution.ts';
 
 /*
@@ -641,58 +641,95 @@ export async function maxReceiptNumber(db: Db, archiveId: number, esercizioId: n
   return Number(row?.n ?? 0);
 }
 
-/** Adds `importo` to what an instalment has received (an atomic increment, never a read-modify-write). */
-export async function addToInstalment(
+/** What one instalment receives, or one payment gives to one instalment. */
+export interface InstalmentPart {
+  rataID: number;
+  importo: number;
+}
+
+/**
+ * Adds to what some instalments have received, each its part (an atomic increment, never a
+ * read-modify-write), in one statement, and writes each one's change in its history (one insert).
+ * The instalments must differ.
+ */
+export async function addToInstalments(
   db: Db,
   archiveId: number,
-  rataId: number,
-  importo: number,
+  parts: readonly InstalmentPart[],
 ): Promise<void> {
-  const [row] = await addToInstalmentQuery(db, importo, archiveId, rataId);
-  if (row) {
-    const versato = Number(row.versato_cents);
-    await recordChange(
-      db,
-      archiveId,
-      'rata',
-      rataId,
-      { versato_cents: versato - importo },
-      { versato_cents: versato },
-    );
-  }
+  if (parts.length === 0) return;
+  const values: ArchiveValues = { archiveId };
+  parts.forEach((p, i) => {
+    values[`r${i}`] = p.rataID;
+    values[`c${i}`] = p.importo;
+  });
+  const rows = await addToInstalmentsQuery(db, parts.length, values);
+  const added = new Map(parts.map((p) => [p.rataID, p.importo]));
+  await recordChanges(
+    db,
+    archiveId,
+    'rata',
+    rows.map((row) => {
+      const versato = Number(row.versato_cents);
+      const id = Number(row.id);
+      return {
+        id,
+        before: { versato_cents: versato - (added.get(id) ?? 0) },
+        after: { versato_cents: versato },
+      };
+    }),
+  );
 }
-const addToInstalmentQuery = preparedQuery((db, importo: number, archiveId: number, rataId: number) =>
-  db
+// `case id when ? then ? ...`: each instalment its own part. The parts are cast: PostgreSQL types a
+// bare parameter of a CASE as text.
+const addToInstalmentsQuery = shapedQuery((db, count: number, v: ArchiveValues) => {
+  const ids = idsIn(v, 'r', count);
+  const whens = ids.map((id, i) => sql`when ${id} then cast(${v[`c${i}`]} as bigint)`);
+  return db
     .updateTable('instalments')
     .set((eb) => ({
-      versato_cents: eb('versato_cents', '+', importo),
+      versato_cents: sql<number>`${eb.ref('versato_cents')} + case ${eb.ref('id')} ${sql.join(whens, sql` `)} end`,
       obj_version: eb('obj_version', '+', 1),
     }))
-    .where('archive_id', '=', archiveId)
-    .where('id', '=', rataId)
-    .returning('versato_cents'),
-);
+    .where('archive_id', '=', v.archiveId)
+    .where('id', 'in', ids)
+    .returning(['id', 'versato_cents']);
+});
 
-/** Adds `importo` to the allocation of a payment to an instalment (created when new). */
-export async function addAllocation(
+/**
+ * Adds to the allocations of payments to instalments (each created when new), in one statement. The
+ * pairs of payment and instalment must differ.
+ */
+export async function addAllocations(
   db: Db,
   archiveId: number,
-  versamentoId: number,
-  rataId: number,
-  importo: number,
+  parts: ReadonlyArray<InstalmentPart & { versamentoID: number }>,
 ): Promise<void> {
-  await addAllocationQuery(db, archiveId, versamentoId, rataId, importo);
+  if (parts.length === 0) return;
+  const values: ArchiveValues = { archiveId };
+  parts.forEach((p, i) => {
+    values[`v${i}`] = p.versamentoID;
+    values[`r${i}`] = p.rataID;
+    values[`c${i}`] = p.importo;
+  });
+  await addAllocationsQuery(db, parts.length, values);
 }
-const addAllocationQuery = preparedQuery(
-  (db, archiveId: number, versamentoId: number, rataId: number, importo: number) =>
-    db
-      .insertInto('payment_allocations')
-      .values({ archive_id: archiveId, versamento_id: versamentoId, rata_id: rataId, importo_cents: importo })
-      .onConflict((oc) =>
-        oc
-          .columns(['archive_id', 'versamento_id', 'rata_id'])
-          .doUpdateSet((eb) => ({ importo_cents: eb('payment_allocations.importo_cents', '+', importo) })),
-      ),
+const addAllocationsQuery = shapedQuery((db, count: number, v: ArchiveValues) =>
+  db
+    .insertInto('payment_allocations')
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        archive_id: v.archiveId,
+        versamento_id: v[`v${i}`] as number,
+        rata_id: v[`r${i}`] as number,
+        importo_cents: v[`c${i}`] as number,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['archive_id', 'versamento_id', 'rata_id']).doUpdateSet((eb) => ({
+        importo_cents: eb('payment_allocations.importo_cents', '+', eb.ref('excluded.importo_cents')),
+      })),
+    ),
 );
 
 /** A new payment's row. */

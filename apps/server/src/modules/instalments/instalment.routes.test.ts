@@ -349,6 +349,28 @@ describe('payments, refunds and surplus', () => {
       saldo: 0,
       eccedenza: 10000,
     });
+    // Four instalments filled at once: each one its part, its payment, and its change in its history.
+    const versamentoID = paid.body.data.versamentoID;
+    const rate = paid.body.data.dettaglio.rate as Json[];
+    expect(paid.body.data.allocazioni).toEqual(rate.map((x) => ({ rataID: x.id, importo: 30000 })));
+    for (const rata of rate) {
+      expect(rata).toMatchObject({ versato: 30000, saldo: 0, scaduta: false });
+      expect(rata.versamenti).toEqual([expect.objectContaining({ versamentoID, importo: 30000 })]);
+    }
+    const history = await t.database.db
+      .selectFrom('record_history')
+      .select(['record_id', 'changes'])
+      .where('archive_id', '=', s.archiveId)
+      .where('kind', '=', 'rata')
+      .where(
+        'record_id',
+        'in',
+        rate.map((x) => x.id as number),
+      )
+      .execute();
+    expect(history.map((h) => [Number(h.record_id), JSON.parse(h.changes)]).sort()).toEqual(
+      rate.map((x) => [x.id, [{ field: 'versato_cents', before: 0, after: 30000 }]]).sort(),
+    );
     const tooMuch = await call('POST', '/api/registerRimborso', payment(f, r, 10001));
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body.error.code).toBe(115);

@@ -28,13 +28,14 @@ import type { PageResult } from '../../shared/route.ts';
 import { recordPartChange } from '../history/history.service.ts';
 import { DEBT_TYPES, distribute, isCredit } from './distribution.ts';
 import {
-  addAllocation,
-  addToInstalment,
+  addAllocations,
+  addToInstalments,
   allocationsOfInstalments,
   findExercise,
   findPaymentsAccount,
   findRegistry,
   groupPage,
+  type InstalmentPart,
   type InstalmentRow,
   insertMovement,
   insertPayment,
@@ -48,7 +49,7 @@ import {
   paymentsOf,
   receiptTaken,
   refundsOf,
-  registryNames,
+  registryNames as registryNamesOf,
   rolesOf,
   unitsOfExercise,
 } from './instalment.repository.ts';
@@ -113,7 +114,8 @@ function searchOf(text: string | null | undefined): string | undefined {
   return term && term.length >= SEARCH_MIN_LENGTH ? term : undefined;
 }
 
-async function requireExercise(ctx: InstalmentContext, esercizioId: number, condominioId?: number) {
+/** The exercise (of the condominium, when given) in the archive, or 404. */
+export async function requireExercise(ctx: InstalmentContext, esercizioId: number, condominioId?: number) {
   const exercise = await findExercise(ctx.db, ctx.archiveId, esercizioId);
   if (!exercise || (condominioId !== undefined && Number(exercise.condominio_id) !== condominioId)) {
     throw notFound('Esercizio non trovato.');
@@ -289,18 +291,40 @@ function surplusOf(
   return unallocated + credits - refunded;
 }
 
+/** The exercise and the registry an operation has just read in its transaction (not read again). */
+interface KnownRows {
+  exercise: NonNullable<Awaited<ReturnType<typeof findExercise>>>;
+  registry: NonNullable<Awaited<ReturnType<typeof findRegistry>>>;
+}
+
 /** POST /api/rata/dettaglio: the instalments of a registry or of units, their payments and refunds. */
-export async function loadDetail(ctx: InstalmentContext, input: DetailInput): Promise<RataDettaglio> {
-  const exercise = await requireExercise(ctx, input.esercizioID, input.condGenID);
+export async function loadDetail(
+  ctx: InstalmentContext,
+  input: DetailInput,
+  known?: KnownRows,
+): Promise<RataDettaglio> {
+  const exercise = known?.exercise ?? (await requireExercise(ctx, input.esercizioID, input.condGenID));
   const today = todayOf(ctx);
   const units = input.listaUnitaID?.length ? input.listaUnitaID : undefined;
   let description: string;
   let subList: RataSubItem[];
+  // The names of the group's registries and units that its roles give (the others are read below).
+  const registryNames = new Map<number, string>();
+  const unitNames = new Map<number, string>();
+  const nameRoles = (roles: readonly RoleRow[]) => {
+    for (const r of roles) {
+      registryNames.set(Number(r.anagrafica_id), r.anagrafica_descr);
+      unitNames.set(Number(r.unita_id), r.unita_descr);
+    }
+  };
   if (input.anagrID != null) {
-    const registry = await findRegistry(ctx.db, ctx.archiveId, input.esercizioID, input.anagrID);
+    const registry =
+      known?.registry ?? (await findRegistry(ctx.db, ctx.archiveId, input.esercizioID, input.anagrID));
     if (!registry) throw notFound('Anagrafica non trovata.');
     description = registry.descr;
+    registryNames.set(input.anagrID, registry.descr);
     const roles = await rolesOf(ctx.db, ctx.archiveId, input.esercizioID, { anagraficaIds: [input.anagrID] });
+    nameRoles(roles);
     subList = subListOf(
       units ? roles.filter((r) => units.includes(Number(r.unita_id))) : roles,
       false,
@@ -311,6 +335,8 @@ export async function loadDetail(ctx: InstalmentContext, input: DetailInput): Pr
     if (found.length !== units?.length) throw notFound('Unità non trovata.');
     description = found.map((u) => u.descrizione).join(', ');
     const roles = await rolesOf(ctx.db, ctx.archiveId, input.esercizioID, { unitaIds: units });
+    nameRoles(roles);
+    for (const u of found) unitNames.set(Number(u.id), u.descrizione);
     const people = new Map<number, RataSubItem>();
     for (const u of found) {
       for (const item of subListOf(roles, true, Number(u.id))) {
@@ -332,17 +358,30 @@ export async function loadDetail(ctx: InstalmentContext, input: DetailInput): Pr
     paymentsOf(ctx.db, ctx.archiveId, scope),
     refundsOf(ctx.db, ctx.archiveId, scope),
   ]);
-  const allocations = await allocationsOfInstalments(
-    ctx.db,
-    ctx.archiveId,
-    instalments.map((r) => r.id),
-  );
-  const [registryNames, unitNames] = await Promise.all([
-    namesOfRegistries(ctx, input.esercizioID, [...new Set(instalments.map((r) => r.anagraficaId))]),
-    namesOfUnits(ctx, input.esercizioID, [
-      ...new Set(instalments.map((r) => r.unitaId).filter((x): x is number => x !== null)),
-    ]),
+  const [allocations] = await Promise.all([
+    allocationsOfInstalments(
+      ctx.db,
+      ctx.archiveId,
+      instalments.map((r) => r.id),
+    ),
+    namesOfRegistries(ctx, input.esercizioID, registryNames, instalments),
+    namesOfUnits(ctx, input.esercizioID, unitNames, instalments),
   ]);
+  // Each instalment's allocations, in the order read (by payment date).
+  const paidBy = new Map<number, RataDettaglio['rate'][number]['versamenti']>();
+  for (const a of allocations) {
+    let list = paidBy.get(a.rataId);
+    if (!list) {
+      list = [];
+      paidBy.set(a.rataId, list);
+    }
+    list.push({
+      versamentoID: a.versamentoId,
+      data: a.data,
+      numeroRicevuta: a.numeroRicevuta,
+      importo: a.importo,
+    });
+  }
   const totals = totalsOf(instalments, today);
   return {
     condominio: { id: Number(exercise.condominio_id), intestazione: exercise.intestazione },
@@ -369,14 +408,7 @@ export async function loadDetail(ctx: InstalmentContext, input: DetailInput): Pr
       versato: r.versato,
       saldo: r.importo - r.versato,
       scaduta: !isCredit(r.tipo) && r.dataScadenza < today && r.versato < r.importo,
-      versamenti: allocations
-        .filter((a) => a.rataId === r.id)
-        .map((a) => ({
-          versamentoID: a.versamentoId,
-          data: a.data,
-          numeroRicevuta: a.numeroRicevuta,
-          importo: a.importo,
-        })),
+      versamenti: paidBy.get(r.id) ?? [],
     })),
     versamenti: payments.map((p) => ({
       id: p.id,
@@ -404,16 +436,33 @@ export async function loadDetail(ctx: InstalmentContext, input: DetailInput): Pr
   };
 }
 
-async function namesOfRegistries(ctx: InstalmentContext, esercizioId: number, ids: number[]) {
-  if (ids.length === 0) return new Map<number, string>();
-  const rows = await registryNames(ctx.db, ctx.archiveId, esercizioId, ids);
-  return new Map(rows.map((r) => [Number(r.id), r.descr]));
+/** Adds to `names` those of the instalments' registries it lacks (read only when some are missing). */
+async function namesOfRegistries(
+  ctx: InstalmentContext,
+  esercizioId: number,
+  names: Map<number, string>,
+  instalments: ReadonlyArray<{ anagraficaId: number }>,
+): Promise<void> {
+  const missing = [...new Set(instalments.map((r) => r.anagraficaId))].filter((id) => !names.has(id));
+  if (missing.length === 0) return;
+  for (const r of await registryNamesOf(ctx.db, ctx.archiveId, esercizioId, missing)) {
+    names.set(Number(r.id), r.descr);
+  }
 }
 
-async function namesOfUnits(ctx: InstalmentContext, esercizioId: number, ids: number[]) {
-  if (ids.length === 0) return new Map<number, string>();
-  const rows = await unitsOfExercise(ctx.db, ctx.archiveId, esercizioId, ids);
-  return new Map(rows.map((r) => [Number(r.id), r.descrizione]));
+/** Adds to `names` those of the instalments' units it lacks (read only when some are missing). */
+async function namesOfUnits(
+  ctx: InstalmentContext,
+  esercizioId: number,
+  names: Map<number, string>,
+  instalments: ReadonlyArray<{ unitaId: number | null }>,
+): Promise<void> {
+  const ids = instalments.map((r) => r.unitaId).filter((x): x is number => x !== null);
+  const missing = [...new Set(ids)].filter((id) => !names.has(id));
+  if (missing.length === 0) return;
+  for (const r of await unitsOfExercise(ctx.db, ctx.archiveId, esercizioId, missing)) {
+    names.set(Number(r.id), r.descrizione);
+  }
 }
 
 // --- Amounts per unit, units and registries ---------------------------------------------------
@@ -632,8 +681,13 @@ type Operation = Omit<OperazioneRata, 'dettaglio'>;
  * answer from the request's own key (shared/idempotency-hook.ts); the operation's key (runOnce)
  * keeps the operation only, and a replay through it reads the group's detail as it is now.
  */
-async function withDetail(ctx: InstalmentContext, input: DetailInput, operation: Operation) {
-  const dettaglio = await loadDetail(ctx, input);
+async function withDetail(
+  ctx: InstalmentContext,
+  input: DetailInput,
+  operation: Operation,
+  known: KnownRows | undefined,
+) {
+  const dettaglio = await loadDetail(ctx, input, known);
   return { ...operation, dettaglio };
 }
 
@@ -643,9 +697,12 @@ export async function registerPayment(
   input: PaymentInput,
   idempotencyKey?: string,
 ): Promise<OperazioneRata> {
+  // The exercise and registry read in the transaction serve the detail too (not on a replay).
+  let known: KnownRows | undefined;
   const operation = await ctx.db.transaction().execute((trx) =>
     runOnce(trx, ctx.archiveId, idempotencyKey, 'registerVersamento', input, async (): Promise<Operation> => {
-      const { exercise, units } = await prepareOperation(trx, ctx, input, { openOnly: true });
+      const { exercise, registry, units } = await prepareOperation(trx, ctx, input, { openOnly: true });
+      known = { exercise, registry };
       await requirePaymentsAccount(trx, ctx, input.esercizioID, input.contoID);
       const open = await openDebts(trx, ctx, input, units);
       const { allocations, surplus } = distribute(input.importo, input.distribuzione, open);
@@ -684,10 +741,12 @@ export async function registerPayment(
         created_at: now,
         obj_version: 1,
       });
-      for (const a of allocations) {
-        await addAllocation(trx, ctx.archiveId, versamentoId, a.rataID, a.importo);
-        await addToInstalment(trx, ctx.archiveId, a.rataID, a.importo);
-      }
+      await addAllocations(
+        trx,
+        ctx.archiveId,
+        allocations.map((a) => ({ versamentoID: versamentoId, ...a })),
+      );
+      await addToInstalments(trx, ctx.archiveId, allocations);
       await addMovement(
         trx,
         ctx.archiveId,
@@ -708,7 +767,7 @@ export async function registerPayment(
       return { versamentoID: versamentoId, rimborsoID: null, allocazioni: allocations, eccedenza: surplus };
     }),
   );
-  return withDetail(ctx, input, operation);
+  return withDetail(ctx, input, operation, known);
 }
 
 export interface RefundInput extends OperationInput {
@@ -767,9 +826,12 @@ export async function registerRefund(
   input: RefundInput,
   idempotencyKey?: string,
 ): Promise<OperazioneRata> {
+  // The exercise and registry read in the transaction serve the detail too (not on a replay).
+  let known: KnownRows | undefined;
   const operation = await ctx.db.transaction().execute((trx) =>
     runOnce(trx, ctx.archiveId, idempotencyKey, 'registerRimborso', input, async (): Promise<Operation> => {
-      const { exercise, units } = await prepareOperation(trx, ctx, input, { openOnly: false });
+      const { exercise, registry, units } = await prepareOperation(trx, ctx, input, { openOnly: false });
+      known = { exercise, registry };
       await requirePaymentsAccount(trx, ctx, input.esercizioID, input.contoID);
       const [payments, refunds, credits] = await scopeMoney(trx, ctx, input, units);
       const available = surplusOf(payments, refunds, credits);
@@ -828,7 +890,7 @@ export async function registerRefund(
       };
     }),
   );
-  return withDetail(ctx, input, operation);
+  return withDetail(ctx, input, operation, known);
 }
 
 export interface SurplusInput extends OperationInput {
@@ -845,9 +907,12 @@ export async function useSurplus(
   input: SurplusInput,
   idempotencyKey?: string,
 ): Promise<OperazioneRata> {
+  // The exercise and registry read in the transaction serve the detail too (not on a replay).
+  let known: KnownRows | undefined;
   const operation = await ctx.db.transaction().execute((trx) =>
     runOnce(trx, ctx.archiveId, idempotencyKey, 'surplusVersamento', input, async (): Promise<Operation> => {
-      const { exercise, units } = await prepareOperation(trx, ctx, input, { openOnly: true });
+      const { exercise, registry, units } = await prepareOperation(trx, ctx, input, { openOnly: true });
+      known = { exercise, registry };
       const [payments, refunds, credits] = await scopeMoney(trx, ctx, input, units);
       const available = surplusOf(payments, refunds, credits);
       if (input.importo > available) {
@@ -869,18 +934,20 @@ export async function useSurplus(
       const sources = payments
         .map((p) => ({ id: p.id, free: p.importo - p.allocato }))
         .filter((p) => p.free > 0);
+      const parts: Array<InstalmentPart & { versamentoID: number }> = [];
       for (const a of allocations) {
         let need = a.importo;
         for (const source of sources) {
           if (need === 0) break;
           const part = Math.min(source.free, need);
           if (part <= 0) continue;
-          await addAllocation(trx, ctx.archiveId, source.id, a.rataID, part);
+          parts.push({ versamentoID: source.id, rataID: a.rataID, importo: part });
           source.free -= part;
           need -= part;
         }
-        await addToInstalment(trx, ctx.archiveId, a.rataID, a.importo);
       }
+      await addAllocations(trx, ctx.archiveId, parts);
+      await addToInstalments(trx, ctx.archiveId, allocations);
       const now = new Date().toISOString();
       const unitaId = units?.length === 1 ? (units[0] as number) : null;
       const base = {
@@ -911,7 +978,7 @@ export async function useSurplus(
       };
     }),
   );
-  return withDetail(ctx, input, operation);
+  return withDetail(ctx, input, operation, known);
 }
 
 // --- Home ---------------------------------------------------------------------------------
