@@ -31,7 +31,8 @@ import { documentMatches, prefixEnd } from '../../db/search-terms.ts';
  *    of its first three letters, each word tested on the index entry (with filters or more terms, each
  *    candidate's row read by key and tested); a short page (its budget spent) goes on to 3 and 4.
  * 5. `anyMatches` (search everything, which ranks its few hits itself), without filters: the newest
- *    matches in FTS rowid order, descending, after the count of 1: no name order, no row read.
+ *    SEARCH_COUNT_CAP + 1 matches in FTS rowid order, descending, in one pass of the FTS index that
+ *    gives both the page and the total: no name order, no row read.
  *
  * Without filters the statements are compiled once per table (building one cost more than running
  * it). Before (0024) the dense case built the set of every match of the archive from the FTS index (4,442
@@ -87,6 +88,18 @@ const pageByKeyRows = shapedQuery((_db, s: Shape, v: Values) => {
     on c.archive_id = ${v.archiveId} and c.id = f.rowid - cast(${v.low} as integer)
     where ${fts} match ${v.match} and f.rowid between ${v.low} and ${v.high}
     order by ${sql.ref(`c.${s.sortColumn}`)}, c.id limit +${v.limit} offset ${v.offset}`;
+});
+
+/**
+ * The newest matches of the archive up to `reach`, from the FTS index alone (no row read): how many,
+ * and their ids newest first as one JSON array (the subquery's order; its LIMIT keeps it).
+ */
+const newestCountedRows = shapedQuery((_db, s: Shape, v: Values) => {
+  const fts = sql.table(`${s.table}_fts`);
+  return sql<{ n: number; ids: string }>`select count(*) as n, json_group_array(id) as ids from (
+    select f.rowid - cast(${v.low} as integer) as id from ${fts} f
+    where ${fts} match ${v.match} and f.rowid between ${v.low} and ${v.high}
+    order by f.rowid desc limit +${v.reach})`;
 });
 
 /** The newest matches of the archive, from the FTS index alone (no row read). */
@@ -284,6 +297,17 @@ async function unfilteredPage(
 ): Promise<{ ids: number[]; total: number; capped: boolean }> {
   const shape: Shape = { table: s.table, sortColumn: s.sortColumn };
   const range = { match: s.match, low, high };
+  if (s.anyMatches && s.offset + s.limit <= SEARCH_COUNT_CAP + 1) {
+    // One pass of the FTS index: the newest SEARCH_COUNT_CAP + 1 matches are the total and the page.
+    const [newest] = await newestCountedRows(db, shape, { ...range, reach: SEARCH_COUNT_CAP + 1 });
+    const n = Number(newest?.n ?? 0);
+    const ids = n === 0 ? [] : (JSON.parse(newest?.ids ?? '[]') as number[]);
+    return {
+      ids: ids.slice(s.offset, s.offset + s.limit),
+      total: Math.min(n, SEARCH_COUNT_CAP),
+      capped: n > SEARCH_COUNT_CAP,
+    };
+  }
   const [counted] = await ftsCountRows(db, shape, { ...range, reach: SEARCH_COUNT_CAP + 1 });
   const n = Number(counted?.n ?? 0);
   const capped = n > SEARCH_COUNT_CAP;

@@ -19,6 +19,7 @@ import { listCondominiumPage } from '../condominiums/condominium.service.ts';
 import { searchTerms } from '../people/people-search.ts';
 import { listRecords } from '../people/registry.service.ts';
 import { phoneDigits, rowsByPhone } from './phone-search.ts';
+import { newestRegistryHits } from './registry-hits.ts';
 
 /*
  * Search everything (issue 28, part 1): one query of each area's own list search (the FTS5 tables
@@ -127,12 +128,54 @@ async function activities(ctx: SearchContext, q: string): Promise<KindPage> {
   };
 }
 
+/** A contact's or provider's hit fields, whichever search found it. */
+interface RegistryHitFields {
+  id: number;
+  descr: string;
+  partitaIva: string | null;
+  codiceFiscale: string | null;
+  email: string | null;
+  telefono1: string | null;
+  citta: string | null;
+}
+
+/**
+ * A few contacts or providers matching the query, with their capped total: on SQLite any matches
+ * (the newest, from the FTS index alone: registry-hits.ts), on PostgreSQL the list's first page.
+ */
+async function registryMatches(
+  ctx: SearchContext,
+  table: 'persons' | 'providers',
+  q: string,
+): Promise<{ items: RegistryHitFields[]; total: number; capped: boolean }> {
+  if (ctx.dialect === 'sqlite') {
+    const { rows, total, capped } = await newestRegistryHits(
+      ctx.db,
+      table,
+      ctx.scope.archiveId,
+      searchTerms(q),
+      SEARCH_HITS_PER_KIND,
+    );
+    const items = rows.map((r) => ({
+      id: r.id,
+      descr: r.descr,
+      partitaIva: r.partita_iva,
+      codiceFiscale: r.codice_fiscale,
+      email: r.email,
+      telefono1: r.telefono1,
+      citta: r.citta,
+    }));
+    return { items, total, capped };
+  }
+  return listRecords({ db: ctx.db, dialect: ctx.dialect, archiveId: ctx.scope.archiveId }, table, page, {
+    search: q,
+  });
+}
+
 async function registry(ctx: SearchContext, table: 'persons' | 'providers', q: string): Promise<KindPage> {
   const digits = phoneDigits(q);
   const [result, byPhone] = await Promise.all([
-    listRecords({ db: ctx.db, dialect: ctx.dialect, archiveId: ctx.scope.archiveId }, table, page, {
-      search: q,
-    }),
+    registryMatches(ctx, table, q),
     digits ? rowsByPhone(ctx.db, table, ctx.scope.archiveId, digits, SEARCH_HITS_PER_KIND) : [],
   ]);
   const drawer = table === 'persons' ? 'persona' : 'fornitore';

@@ -1,0 +1,81 @@
+import { SEARCH_COUNT_CAP } from '@stabile/contract';
+import { type Kysely, sql } from 'kysely';
+import { preparedQuery } from '../../db/prepared.ts';
+import type { Database } from '../../db/schema.ts';
+import { ftsMatchOf } from '../../db/search-terms.ts';
+import { PEOPLE_INDEXED_PREFIX } from '../people/people-search.ts';
+
+/*
+ * SQLite: the contacts' and providers' hits of search everything, as condominiums and common parts
+ * give theirs (`anyMatches`): the palette ranks a kind's few hits itself, so any matches will do, and
+ * the newest are read from the FTS index alone (rowid = archive_id * 2^32 + id), with their total up
+ * to SEARCH_COUNT_CAP, in one pass. The list's own search finds a page in description order: it
+ * counted up to 1,001 matches, then ranged the description index over the term's run or sorted the
+ * matches, three statements more for a common surname ("rossi": 1,000+ matches of 200,000 persons).
+ */
+
+export type RegistryTable = 'persons' | 'providers';
+
+const ROWID_BASE = 4294967296;
+
+/** A contact's or provider's columns that a hit shows or ranks by. */
+export interface RegistryHitRow {
+  id: number;
+  descr: string;
+  codice_fiscale: string | null;
+  partita_iva: string | null;
+  email: string | null;
+  telefono1: string | null;
+  citta: string | null;
+}
+
+function perTable<A extends unknown[], R>(
+  build: (table: RegistryTable) => (db: Kysely<Database>, ...args: A) => Promise<R[]>,
+): Record<RegistryTable, (db: Kysely<Database>, ...args: A) => Promise<R[]>> {
+  return { persons: build('persons'), providers: build('providers') };
+}
+
+/**
+ * The newest matches of one archive, newest first, up to `limit`: how many, and their ids as one
+ * JSON array (the subquery's order; a LIMIT keeps it). FTS5 reads its lists backwards and stops there.
+ */
+const newestMatchRows = perTable((table) =>
+  preparedQuery((_db, low: number, high: number, match: string, limit: number) => {
+    const fts = sql.table(`${table}_fts`);
+    return sql<{
+      n: number;
+      ids: string;
+    }>`select count(*) as n, json_group_array(id) as ids from (select rowid - cast(${low} as integer) as id from ${fts} where ${fts} match ${match} and rowid between ${low} and ${high} order by rowid desc limit +${limit})`;
+  }),
+);
+
+const hitRows = perTable((table) =>
+  preparedQuery(
+    (_db, archiveId: number, ids: string) =>
+      sql<RegistryHitRow>`select id, descr, codice_fiscale, partita_iva, email, telefono1, citta from ${sql.table(table)} where archive_id = ${archiveId} and id in (select value from json_each(${ids}))`,
+  ),
+);
+
+/**
+ * SQLite: up to `limit` contacts or providers matching every term (newest first) and their total
+ * counted up to SEARCH_COUNT_CAP ("oltre 100", as every kind of the palette).
+ */
+export async function newestRegistryHits(
+  db: Kysely<Database>,
+  table: RegistryTable,
+  archiveId: number,
+  terms: string[],
+  limit: number,
+): Promise<{ rows: RegistryHitRow[]; total: number; capped: boolean }> {
+  const match = await ftsMatchOf(db, terms, PEOPLE_INDEXED_PREFIX);
+  const low = archiveId * ROWID_BASE;
+  const [counted] = await newestMatchRows[table](db, low, low + ROWID_BASE - 1, match, SEARCH_COUNT_CAP + 1);
+  const n = Number(counted?.n ?? 0);
+  const capped = n > SEARCH_COUNT_CAP;
+  const total = capped ? SEARCH_COUNT_CAP : n;
+  if (n === 0) return { rows: [], total, capped };
+  const ids = (JSON.parse(counted?.ids ?? '[]') as number[]).slice(0, limit);
+  const rows = await hitRows[table](db, archiveId, JSON.stringify(ids));
+  const byId = new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id) }]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total, capped };
+}
