@@ -8,8 +8,10 @@ import { PEOPLE_INDEXED_PREFIX } from '../people/people-search.ts';
 /*
  * SQLite: the contacts' and providers' hits of search everything, as condominiums and common parts
  * give theirs (`anyMatches`): the palette ranks a kind's few hits itself, so any matches will do, and
- * the newest are read from the FTS index alone (rowid = archive_id * 2^32 + id), with their total up
- * to SEARCH_COUNT_CAP, in one pass. The list's own search finds a page in description order: it
+ * the first in rowid order (the oldest) are read from the FTS index alone (rowid = archive_id * 2^32
+ * + id), with their total up to SEARCH_COUNT_CAP, in one pass. Forwards, not newest first: FTS5 reads
+ * its lists backwards at about twice the cost (three common words with no common match: 0.19 ms
+ * forwards, 0.38 ms backwards on 200,000 persons). The list's own search finds a page in description order: it
  * counted up to 1,001 matches, then ranged the description index over the term's run or sorted the
  * matches, three statements more for a common surname ("rossi": 1,000+ matches of 200,000 persons).
  */
@@ -36,16 +38,16 @@ function perTable<A extends unknown[], R>(
 }
 
 /**
- * The newest matches of one archive, newest first, up to `limit`: how many, and their ids as one
- * JSON array (the subquery's order; a LIMIT keeps it). FTS5 reads its lists backwards and stops there.
+ * The first matches of one archive in rowid order, up to `limit`: how many, and their ids as one JSON
+ * array (the subquery's order; a LIMIT keeps it). FTS5 stops there.
  */
-const newestMatchRows = perTable((table) =>
+const firstMatchRows = perTable((table) =>
   preparedQuery((_db, low: number, high: number, match: string, limit: number) => {
     const fts = sql.table(`${table}_fts`);
     return sql<{
       n: number;
       ids: string;
-    }>`select count(*) as n, json_group_array(id) as ids from (select rowid - cast(${low} as integer) as id from ${fts} where ${fts} match ${match} and rowid between ${low} and ${high} order by rowid desc limit +${limit})`;
+    }>`select count(*) as n, json_group_array(id) as ids from (select rowid - cast(${low} as integer) as id from ${fts} where ${fts} match ${match} and rowid between ${low} and ${high} order by rowid limit +${limit})`;
   }),
 );
 
@@ -57,10 +59,10 @@ const hitRows = perTable((table) =>
 );
 
 /**
- * SQLite: up to `limit` contacts or providers matching every term (newest first) and their total
+ * SQLite: up to `limit` contacts or providers matching every term (the oldest) and their total
  * counted up to SEARCH_COUNT_CAP ("oltre 100", as every kind of the palette).
  */
-export async function newestRegistryHits(
+export async function registryHits(
   db: Kysely<Database>,
   table: RegistryTable,
   archiveId: number,
@@ -69,7 +71,7 @@ export async function newestRegistryHits(
 ): Promise<{ rows: RegistryHitRow[]; total: number; capped: boolean }> {
   const match = await ftsMatchOf(db, terms, PEOPLE_INDEXED_PREFIX);
   const low = archiveId * ROWID_BASE;
-  const [counted] = await newestMatchRows[table](db, low, low + ROWID_BASE - 1, match, SEARCH_COUNT_CAP + 1);
+  const [counted] = await firstMatchRows[table](db, low, low + ROWID_BASE - 1, match, SEARCH_COUNT_CAP + 1);
   const n = Number(counted?.n ?? 0);
   const capped = n > SEARCH_COUNT_CAP;
   const total = capped ? SEARCH_COUNT_CAP : n;

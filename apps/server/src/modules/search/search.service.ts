@@ -19,7 +19,7 @@ import { listCondominiumPage } from '../condominiums/condominium.service.ts';
 import { searchTerms } from '../people/people-search.ts';
 import { listRecords } from '../people/registry.service.ts';
 import { phoneDigits, rowsByPhone } from './phone-search.ts';
-import { newestRegistryHits } from './registry-hits.ts';
+import { registryHits } from './registry-hits.ts';
 
 /*
  * Search everything (issue 28, part 1): one query of each area's own list search (the FTS5 tables
@@ -141,7 +141,7 @@ interface RegistryHitFields {
 
 /**
  * A few contacts or providers matching the query, with their capped total: on SQLite any matches
- * (the newest, from the FTS index alone: registry-hits.ts), on PostgreSQL the list's first page.
+ * (the first in the FTS index, read from it alone: registry-hits.ts), on PostgreSQL the list's first page.
  */
 async function registryMatches(
   ctx: SearchContext,
@@ -149,7 +149,7 @@ async function registryMatches(
   q: string,
 ): Promise<{ items: RegistryHitFields[]; total: number; capped: boolean }> {
   if (ctx.dialect === 'sqlite') {
-    const { rows, total, capped } = await newestRegistryHits(
+    const { rows, total, capped } = await registryHits(
       ctx.db,
       table,
       ctx.scope.archiveId,
