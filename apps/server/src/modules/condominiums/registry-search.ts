@@ -112,10 +112,15 @@ const prefixWordRows = shapedQuery((_db, s: Shape, v: Values) => {
  * The FTS5 expression of the terms with each term longer than the FTS prefix index (3 letters) spelled
  * as the archive's words it starts ("milano" OR "milanese"): FTS5 reads a word's list lazily, newest
  * first, and stops at the reach, where a long prefix made it merge the whole lists of every word with
- * that prefix first (a common word such as a city: half the statement). A term starting no word, or
- * too many, stays a prefix.
+ * that prefix first (a common word such as a city: half the statement). A term starting too many
+ * words stays a prefix; one starting none matches nothing (null: the word starts hold every word).
  */
-async function wordsMatch(db: Kysely<Database>, shape: Shape, archiveId: number, terms: string[]) {
+async function wordsMatch(
+  db: Kysely<Database>,
+  shape: Shape,
+  archiveId: number,
+  terms: string[],
+): Promise<string | null> {
   const parts: string[] = [];
   for (const term of terms) {
     const words =
@@ -124,6 +129,7 @@ async function wordsMatch(db: Kysely<Database>, shape: Shape, archiveId: number,
         : (await prefixWordRows(db, shape, { archiveId, word: term, wordEnd: prefixEnd(term) })).map(
             (r) => r.word,
           );
+    if (words.length === 0 && term.length > WORD_START_LENGTH) return null;
     if (words.length === 0 || words.length > MAX_PREFIX_WORDS) parts.push(`"${term}"*`);
     else parts.push(words.length === 1 ? `"${words[0]}"` : `(${words.map((w) => `"${w}"`).join(' OR ')})`);
   }
@@ -340,6 +346,7 @@ async function unfilteredPage(
   if (s.anyMatches && s.offset + s.limit <= SEARCH_COUNT_CAP + 1) {
     // One pass of the FTS index: the newest SEARCH_COUNT_CAP + 1 matches are the total and the page.
     const match = await wordsMatch(db, shape, s.archiveId, terms);
+    if (match === null) return { ids: [], total: 0, capped: false };
     const [newest] = await newestCountedRows(db, shape, { ...range, match, reach: SEARCH_COUNT_CAP + 1 });
     const n = Number(newest?.n ?? 0);
     const ids = n === 0 ? [] : (JSON.parse(newest?.ids ?? '[]') as number[]);

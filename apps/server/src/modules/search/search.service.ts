@@ -2,6 +2,7 @@ import {
   type ActivityListItem,
   Area,
   activityListQuerySchema,
+  SEARCH_COUNT_CAP,
   SEARCH_HITS_PER_KIND,
   type SearchGroup,
   type SearchHit,
@@ -9,9 +10,11 @@ import {
   type SearchResult,
   searchKinds,
 } from '@stabile/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
+import { prefixEnd } from '../../db/search-terms.ts';
 import type { Scope } from '../../shared/scope.ts';
 import { listForActor } from '../activities/activity.service.ts';
 import { listPage as listCommonPartPage } from '../common-parts/common-part.service.ts';
@@ -34,7 +37,25 @@ export interface SearchContext {
   db: Kysely<Database>;
   dialect: DialectName;
   scope: Scope;
+  /**
+   * SQLite: some term starts no word of any activity, contact or provider (search_terms, migration
+   * 0008), so none of them can match: their searches are not run (a typo, a word of another kind).
+   */
+  unknownTerm?: boolean;
 }
+
+/** SQLite: whether some word of an activity, contact or provider starts with the term. */
+const knownPrefixRows = preparedQuery(
+  (_db, from: string, to: string) =>
+    sql<{ one: number }>`select 1 as one from search_terms where term >= ${from} and term < ${to} limit 1`,
+);
+
+async function someTermUnknown(db: Kysely<Database>, terms: string[]): Promise<boolean> {
+  for (const term of terms) if ((await knownPrefixRows(db, term, prefixEnd(term))).length === 0) return true;
+  return false;
+}
+
+const NO_MATCHES: KindPage = { candidates: [], total: 0, capped: false };
 
 /** The area a kind needs (spec section 6); condominiums have none (archive-wide, like their list). */
 const AREA_OF: Record<SearchKind, Area | null> = {
@@ -102,8 +123,12 @@ function activityItems(items: Buffer[]): ActivityListItem[] {
 
 const page = { pageNumber: 1, pageSize: SEARCH_HITS_PER_KIND };
 
+/** The activity list's filters of a search: its defaults, parsed once (the query is already checked). */
+const activityFilters = activityListQuerySchema.parse({ pageSize: SEARCH_HITS_PER_KIND });
+
 async function activities(ctx: SearchContext, q: string): Promise<KindPage> {
-  const filters = activityListQuerySchema.parse({ searchQuery: q, pageSize: SEARCH_HITS_PER_KIND });
+  if (ctx.unknownTerm) return NO_MATCHES;
+  const filters = { ...activityFilters, searchQuery: q };
   const { actor } = ctx.scope;
   const result = await listForActor(
     ctx.db,
@@ -148,6 +173,7 @@ async function registryMatches(
   table: 'persons' | 'providers',
   q: string,
 ): Promise<{ items: RegistryHitFields[]; total: number; capped: boolean }> {
+  if (ctx.unknownTerm) return { items: [], total: 0, capped: false };
   if (ctx.dialect === 'sqlite') {
     const { rows, total, capped } = await registryHits(
       ctx.db,
@@ -167,9 +193,15 @@ async function registryMatches(
     }));
     return { items, total, capped };
   }
-  return listRecords({ db: ctx.db, dialect: ctx.dialect, archiveId: ctx.scope.archiveId }, table, page, {
-    search: q,
-  });
+  const listed = await listRecords(
+    { db: ctx.db, dialect: ctx.dialect, archiveId: ctx.scope.archiveId },
+    table,
+    page,
+    { search: q },
+  );
+  // The list counts to COUNT_CAP; the palette says "oltre 100" for every kind.
+  const over = listed.capped || listed.total > SEARCH_COUNT_CAP;
+  return { ...listed, total: over ? SEARCH_COUNT_CAP : listed.total, capped: over };
 }
 
 async function registry(ctx: SearchContext, table: 'persons' | 'providers', q: string): Promise<KindPage> {
@@ -282,7 +314,8 @@ export async function searchEverything(ctx: SearchContext, q: string): Promise<S
   const terms = searchTerms(q);
   if (terms.length === 0) return { groups: [] };
   const kinds = kindsFor(ctx.scope.permissions);
-  const pages = await Promise.all(kinds.map((kind) => SEARCHES[kind](ctx, q)));
+  const unknownTerm = ctx.dialect === 'sqlite' && (await someTermUnknown(ctx.db, terms));
+  const pages = await Promise.all(kinds.map((kind) => SEARCHES[kind]({ ...ctx, unknownTerm }, q)));
   const ranked = kinds.flatMap((kind, i) => {
     const result = pages[i];
     if (!result || result.candidates.length === 0) return [];
