@@ -2,7 +2,6 @@ import {
   type ActivityListItem,
   Area,
   activityListQuerySchema,
-  SEARCH_COUNT_CAP,
   SEARCH_HITS_PER_KIND,
   type SearchGroup,
   type SearchHit,
@@ -20,7 +19,6 @@ import { listForActor } from '../activities/activity.service.ts';
 import { listPage as listCommonPartPage } from '../common-parts/common-part.service.ts';
 import { listCondominiumPage } from '../condominiums/condominium.service.ts';
 import { searchTerms } from '../people/people-search.ts';
-import { listRecords } from '../people/registry.service.ts';
 import { phoneDigits, rowsByPhone } from './phone-search.ts';
 import { registryHits } from './registry-hits.ts';
 
@@ -164,44 +162,31 @@ interface RegistryHitFields {
   citta: string | null;
 }
 
-/**
- * A few contacts or providers matching the query, with their capped total: on SQLite any matches
- * (the first in the FTS index, read from it alone: registry-hits.ts), on PostgreSQL the list's first page.
- */
+/** A few contacts or providers matching the query (any: registry-hits.ts), with their capped total. */
 async function registryMatches(
   ctx: SearchContext,
   table: 'persons' | 'providers',
   q: string,
 ): Promise<{ items: RegistryHitFields[]; total: number; capped: boolean }> {
   if (ctx.unknownTerm) return { items: [], total: 0, capped: false };
-  if (ctx.dialect === 'sqlite') {
-    const { rows, total, capped } = await registryHits(
-      ctx.db,
-      table,
-      ctx.scope.archiveId,
-      searchTerms(q),
-      SEARCH_HITS_PER_KIND,
-    );
-    const items = rows.map((r) => ({
-      id: r.id,
-      descr: r.descr,
-      partitaIva: r.partita_iva,
-      codiceFiscale: r.codice_fiscale,
-      email: r.email,
-      telefono1: r.telefono1,
-      citta: r.citta,
-    }));
-    return { items, total, capped };
-  }
-  const listed = await listRecords(
-    { db: ctx.db, dialect: ctx.dialect, archiveId: ctx.scope.archiveId },
+  const { rows, total, capped } = await registryHits(
+    ctx.db,
+    ctx.dialect,
     table,
-    page,
-    { search: q },
+    ctx.scope.archiveId,
+    searchTerms(q),
+    SEARCH_HITS_PER_KIND,
   );
-  // The list counts to COUNT_CAP; the palette says "oltre 100" for every kind.
-  const over = listed.capped || listed.total > SEARCH_COUNT_CAP;
-  return { ...listed, total: over ? SEARCH_COUNT_CAP : listed.total, capped: over };
+  const items = rows.map((r) => ({
+    id: r.id,
+    descr: r.descr,
+    partitaIva: r.partita_iva,
+    codiceFiscale: r.codice_fiscale,
+    email: r.email,
+    telefono1: r.telefono1,
+    citta: r.citta,
+  }));
+  return { items, total, capped };
 }
 
 async function registry(ctx: SearchContext, table: 'persons' | 'providers', q: string): Promise<KindPage> {
