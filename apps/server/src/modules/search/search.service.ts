@@ -29,6 +29,9 @@ import { registryHits } from './registry-hits.ts';
  * only picks the kinds the user may read, ranks the hits and groups them. Condominiums and common
  * parts are asked for any matches (`anyMatches`): on SQLite the newest, from the FTS index alone,
  * instead of the first in name order, which for a sparse common word meant reading every match.
+ * Contacts and providers give any matches too, from their full-text index directly
+ * (registry-hits.ts): their list sorts every match by description and counts to 1,000. On SQLite a
+ * term that starts no indexed word skips the activities', contacts' and providers' searches.
  */
 
 export interface SearchContext {
