@@ -31,7 +31,8 @@ import { documentMatches, prefixEnd } from '../../db/search-terms.ts';
  *    of its first three letters, each word tested on the index entry (with filters or more terms, each
  *    candidate's row read by key and tested); a short page (its budget spent) goes on to 3 and 4.
  * 5. `anyMatches` (search everything, which ranks its few hits itself), without filters: the newest
- *    matches in FTS rowid order, descending, after the count of 1: no name order, no row read.
+ *    SEARCH_COUNT_CAP + 1 matches in FTS rowid order, descending, in one pass of the FTS index that
+ *    gives both the page and the total: no name order, no row read.
  *
  * Without filters the statements are compiled once per table (building one cost more than running
  * it). Before (0024) the dense case built the set of every match of the archive from the FTS index (4,442
@@ -87,6 +88,64 @@ const pageByKeyRows = shapedQuery((_db, s: Shape, v: Values) => {
     on c.archive_id = ${v.archiveId} and c.id = f.rowid - cast(${v.low} as integer)
     where ${fts} match ${v.match} and f.rowid between ${v.low} and ${v.high}
     order by ${sql.ref(`c.${s.sortColumn}`)}, c.id limit +${v.limit} offset ${v.offset}`;
+});
+
+/** Beyond this many words of the archive a term's prefix is left to FTS5 as it is. */
+const MAX_PREFIX_WORDS = 16;
+
+/**
+ * The words of the archive that start with a term, up to MAX_PREFIX_WORDS + 1, from the word index of
+ * the word starts (migration 0120): one seek of the index a word, the next after the last.
+ */
+const prefixWordRows = shapedQuery((_db, s: Shape, v: Values) => {
+  const starts = sql.table(`${s.table}_word_starts`);
+  const index = sql.raw(`${s.table}_word_starts_word_idx`);
+  const next = (after: RawBuilder<unknown>) =>
+    sql`(select word from ${starts} indexed by ${index} where archive_id = ${v.archiveId} and word ${after}
+      and word < ${v.wordEnd} order by word limit 1)`;
+  return sql<{ word: string }>`with recursive w(word) as (select ${next(sql`>= ${v.word}`)}
+      union all select ${next(sql`> w.word`)} from w where w.word is not null limit ${sql.lit(MAX_PREFIX_WORDS + 2)})
+    select word from w where word is not null`;
+});
+
+/**
+ * The FTS5 expression of the terms with each term longer than the FTS prefix index (3 letters) spelled
+ * as the archive's words it starts ("milano" OR "milanese"): FTS5 reads a word's list lazily, newest
+ * first, and stops at the reach, where a long prefix made it merge the whole lists of every word with
+ * that prefix first (a common word such as a city: half the statement). A term starting too many
+ * words stays a prefix; one starting none matches nothing (null: the word starts hold every word).
+ */
+async function wordsMatch(
+  db: Kysely<Database>,
+  shape: Shape,
+  archiveId: number,
+  terms: string[],
+): Promise<string | null> {
+  const parts: string[] = [];
+  for (const term of terms) {
+    const words =
+      term.length <= WORD_START_LENGTH
+        ? []
+        : (await prefixWordRows(db, shape, { archiveId, word: term, wordEnd: prefixEnd(term) })).map(
+            (r) => r.word,
+          );
+    if (words.length === 0 && term.length > WORD_START_LENGTH) return null;
+    if (words.length === 0 || words.length > MAX_PREFIX_WORDS) parts.push(`"${term}"*`);
+    else parts.push(words.length === 1 ? `"${words[0]}"` : `(${words.map((w) => `"${w}"`).join(' OR ')})`);
+  }
+  return parts.join(' AND ');
+}
+
+/**
+ * The newest matches of the archive up to `reach`, from the FTS index alone (no row read): how many,
+ * and their ids newest first as one JSON array (the subquery's order; its LIMIT keeps it).
+ */
+const newestCountedRows = shapedQuery((_db, s: Shape, v: Values) => {
+  const fts = sql.table(`${s.table}_fts`);
+  return sql<{ n: number; ids: string }>`select count(*) as n, json_group_array(id) as ids from (
+    select f.rowid - cast(${v.low} as integer) as id from ${fts} f
+    where ${fts} match ${v.match} and f.rowid between ${v.low} and ${v.high}
+    order by f.rowid desc limit +${v.reach})`;
 });
 
 /** The newest matches of the archive, from the FTS index alone (no row read). */
@@ -284,6 +343,19 @@ async function unfilteredPage(
 ): Promise<{ ids: number[]; total: number; capped: boolean }> {
   const shape: Shape = { table: s.table, sortColumn: s.sortColumn };
   const range = { match: s.match, low, high };
+  if (s.anyMatches && s.offset + s.limit <= SEARCH_COUNT_CAP + 1) {
+    // One pass of the FTS index: the newest SEARCH_COUNT_CAP + 1 matches are the total and the page.
+    const match = await wordsMatch(db, shape, s.archiveId, terms);
+    if (match === null) return { ids: [], total: 0, capped: false };
+    const [newest] = await newestCountedRows(db, shape, { ...range, match, reach: SEARCH_COUNT_CAP + 1 });
+    const n = Number(newest?.n ?? 0);
+    const ids = n === 0 ? [] : (JSON.parse(newest?.ids ?? '[]') as number[]);
+    return {
+      ids: ids.slice(s.offset, s.offset + s.limit),
+      total: Math.min(n, SEARCH_COUNT_CAP),
+      capped: n > SEARCH_COUNT_CAP,
+    };
+  }
   const [counted] = await ftsCountRows(db, shape, { ...range, reach: SEARCH_COUNT_CAP + 1 });
   const n = Number(counted?.n ?? 0);
   const capped = n > SEARCH_COUNT_CAP;

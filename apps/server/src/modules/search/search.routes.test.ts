@@ -225,6 +225,40 @@ describe('GET /api/cerca', () => {
     expect(group.total).toBe(7);
   });
 
+  it('a prefix finds every word it starts, in each kind', async () => {
+    await create(
+      `/api/condominio/${mine.condo}/impianto`,
+      { denominazione: 'Ascensori di servizio Alfa', tipo: 1, ubicazione: 'Scala C' },
+      session,
+    );
+    await create('/api/persona', { descr: 'Garibaldini Ada', email: 'ada@example.it' }, session);
+    expect(titles(await search('ascenso'), 'parteComune').sort()).toEqual([
+      'Ascensore Schindler Alfa',
+      'Ascensori di servizio Alfa',
+    ]);
+    expect(titles(await search('garibald'), 'condominio')).toEqual(['Residenza Città Giardino Alfa']);
+    expect(titles(await search('garibald'), 'contatto')).toEqual(['Garibaldini Ada']);
+    // A longer prefix than any word: nothing in any kind.
+    expect((await search('garibaldinissimo')).body.data.groups).toEqual([]);
+  });
+
+  it('a common word: five hits a kind and its total counted up to 100 ("oltre")', async () => {
+    for (let batch = 0; batch < 6; batch++) {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          create('/api/persona', { descr: `Lombardi Ugo ${batch * 20 + i}` }, session),
+        ),
+      );
+    }
+    const res = await search('lombardi');
+    const group = res.body.data.groups.find((g: Json) => g.kind === 'contatto');
+    expect(group.hits).toHaveLength(5);
+    for (const hit of group.hits) expect(hit.title).toMatch(/^Lombardi Ugo \d+$/);
+    expect(group).toMatchObject({ total: 100, capped: true });
+    // Every word still has to match.
+    expect(titles(await search('lombardi ugo 117'), 'contatto')).toEqual(['Lombardi Ugo 117']);
+  });
+
   it('never finds the records of another archive', async () => {
     for (const q of ['beta', 'brambilla beta', 'caldaia beta', 'schindler beta', 'giardino beta']) {
       expect((await search(q)).body.data.groups, q).toEqual([]);

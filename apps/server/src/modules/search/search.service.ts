@@ -9,16 +9,18 @@ import {
   type SearchResult,
   searchKinds,
 } from '@stabile/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
+import { prefixEnd } from '../../db/search-terms.ts';
 import type { Scope } from '../../shared/scope.ts';
 import { listForActor } from '../activities/activity.service.ts';
 import { listPage as listCommonPartPage } from '../common-parts/common-part.service.ts';
 import { listCondominiumPage } from '../condominiums/condominium.service.ts';
 import { searchTerms } from '../people/people-search.ts';
-import { listRecords } from '../people/registry.service.ts';
 import { phoneDigits, rowsByPhone } from './phone-search.ts';
+import { registryHits } from './registry-hits.ts';
 
 /*
  * Search everything (issue 28, part 1): one query of each area's own list search (the FTS5 tables
@@ -27,13 +29,34 @@ import { phoneDigits, rowsByPhone } from './phone-search.ts';
  * only picks the kinds the user may read, ranks the hits and groups them. Condominiums and common
  * parts are asked for any matches (`anyMatches`): on SQLite the newest, from the FTS index alone,
  * instead of the first in name order, which for a sparse common word meant reading every match.
+ * Contacts and providers give any matches too, from their full-text index directly
+ * (registry-hits.ts): their list sorts every match by description and counts to 1,000. On SQLite a
+ * term that starts no indexed word skips the activities', contacts' and providers' searches.
  */
 
 export interface SearchContext {
   db: Kysely<Database>;
   dialect: DialectName;
   scope: Scope;
+  /**
+   * SQLite: some term starts no word of any activity, contact or provider (search_terms, migration
+   * 0008), so none of them can match: their searches are not run (a typo, a word of another kind).
+   */
+  unknownTerm?: boolean;
 }
+
+/** SQLite: whether some word of an activity, contact or provider starts with the term. */
+const knownPrefixRows = preparedQuery(
+  (_db, from: string, to: string) =>
+    sql<{ one: number }>`select 1 as one from search_terms where term >= ${from} and term < ${to} limit 1`,
+);
+
+async function someTermUnknown(db: Kysely<Database>, terms: string[]): Promise<boolean> {
+  for (const term of terms) if ((await knownPrefixRows(db, term, prefixEnd(term))).length === 0) return true;
+  return false;
+}
+
+const NO_MATCHES: KindPage = { candidates: [], total: 0, capped: false };
 
 /** The area a kind needs (spec section 6); condominiums have none (archive-wide, like their list). */
 const AREA_OF: Record<SearchKind, Area | null> = {
@@ -101,8 +124,12 @@ function activityItems(items: Buffer[]): ActivityListItem[] {
 
 const page = { pageNumber: 1, pageSize: SEARCH_HITS_PER_KIND };
 
+/** The activity list's filters of a search: its defaults, parsed once (the query is already checked). */
+const activityFilters = activityListQuerySchema.parse({ pageSize: SEARCH_HITS_PER_KIND });
+
 async function activities(ctx: SearchContext, q: string): Promise<KindPage> {
-  const filters = activityListQuerySchema.parse({ searchQuery: q, pageSize: SEARCH_HITS_PER_KIND });
+  if (ctx.unknownTerm) return NO_MATCHES;
+  const filters = { ...activityFilters, searchQuery: q };
   const { actor } = ctx.scope;
   const result = await listForActor(
     ctx.db,
@@ -127,12 +154,48 @@ async function activities(ctx: SearchContext, q: string): Promise<KindPage> {
   };
 }
 
+/** A contact's or provider's hit fields, whichever search found it. */
+interface RegistryHitFields {
+  id: number;
+  descr: string;
+  partitaIva: string | null;
+  codiceFiscale: string | null;
+  email: string | null;
+  telefono1: string | null;
+  citta: string | null;
+}
+
+/** A few contacts or providers matching the query (any: registry-hits.ts), with their capped total. */
+async function registryMatches(
+  ctx: SearchContext,
+  table: 'persons' | 'providers',
+  q: string,
+): Promise<{ items: RegistryHitFields[]; total: number; capped: boolean }> {
+  if (ctx.unknownTerm) return { items: [], total: 0, capped: false };
+  const { rows, total, capped } = await registryHits(
+    ctx.db,
+    ctx.dialect,
+    table,
+    ctx.scope.archiveId,
+    searchTerms(q),
+    SEARCH_HITS_PER_KIND,
+  );
+  const items = rows.map((r) => ({
+    id: r.id,
+    descr: r.descr,
+    partitaIva: r.partita_iva,
+    codiceFiscale: r.codice_fiscale,
+    email: r.email,
+    telefono1: r.telefono1,
+    citta: r.citta,
+  }));
+  return { items, total, capped };
+}
+
 async function registry(ctx: SearchContext, table: 'persons' | 'providers', q: string): Promise<KindPage> {
   const digits = phoneDigits(q);
   const [result, byPhone] = await Promise.all([
-    listRecords({ db: ctx.db, dialect: ctx.dialect, archiveId: ctx.scope.archiveId }, table, page, {
-      search: q,
-    }),
+    registryMatches(ctx, table, q),
     digits ? rowsByPhone(ctx.db, table, ctx.scope.archiveId, digits, SEARCH_HITS_PER_KIND) : [],
   ]);
   const drawer = table === 'persons' ? 'persona' : 'fornitore';
@@ -239,7 +302,8 @@ export async function searchEverything(ctx: SearchContext, q: string): Promise<S
   const terms = searchTerms(q);
   if (terms.length === 0) return { groups: [] };
   const kinds = kindsFor(ctx.scope.permissions);
-  const pages = await Promise.all(kinds.map((kind) => SEARCHES[kind](ctx, q)));
+  const unknownTerm = ctx.dialect === 'sqlite' && (await someTermUnknown(ctx.db, terms));
+  const pages = await Promise.all(kinds.map((kind) => SEARCHES[kind]({ ...ctx, unknownTerm }, q)));
   const ranked = kinds.flatMap((kind, i) => {
     const result = pages[i];
     if (!result || result.candidates.length === 0) return [];
