@@ -201,6 +201,8 @@ export function ActivityList({ onCreate }: ActivityListProps) {
           description={searchQuery ? t('orderDuringSearch') : undefined}
           onChange={(v) => startTransition(() => update({ order: v ?? ActivityOrder.Newest, page: 1 }))}
           allowDeselect={false}
+          // Its options mount when it opens, not hidden with the page (and Floating UI's placing of them).
+          comboboxProps={{ keepMounted: false }}
           w={190}
         />
         <Button
