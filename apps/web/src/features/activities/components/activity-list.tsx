@@ -34,7 +34,15 @@ import {
   IconPlus,
   IconSearch,
 } from '@tabler/icons-react';
-import { type ComponentType, memo, startTransition, useDeferredValue, useMemo, useState } from 'react';
+import {
+  type ComponentType,
+  memo,
+  type ReactNode,
+  startTransition,
+  useDeferredValue,
+  useMemo,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PendingBadge } from '../../../shared/offline/pending-badge.tsx';
@@ -265,7 +273,7 @@ export function ActivityList({ onCreate }: ActivityListProps) {
         </Center>
       )}
       {items.length > 0 && (
-        <>
+        <AfterUrgentRender>
           {pagination && (
             <Text size="sm" c="gray.7" aria-live="polite">
               {t('count', {
@@ -304,7 +312,7 @@ export function ActivityList({ onCreate }: ActivityListProps) {
             onChange={(p) => startTransition(() => setPage(p))}
             narrow={narrow}
           />
-        </>
+        </AfterUrgentRender>
       )}
     </Stack>
   );
@@ -313,14 +321,18 @@ export function ActivityList({ onCreate }: ActivityListProps) {
 type OpenDetails = (kind: string, id: number) => unknown;
 type RowProps = { item: ActivityListItem; onOpen: OpenDetails };
 
-const NO_ROWS: ActivityListItem[] = [];
-
 /**
- * A page of rows, rendered in a background (interruptible) render: an answer arrives through the
- * store as an urgent update, and mounting a page of rows in one go blocks a phone's main thread for
- * hundreds of milliseconds. The deferred value lives here, below the list's store subscriptions, so
- * that a store change during the background render does not force it to start again in one go.
+ * The results (count, rows, pages) mount together in a background (interruptible) render: an answer
+ * arrives through the store as an urgent update, and mounting a page of rows in one go blocks a
+ * phone's main thread for hundreds of milliseconds. Together, so that the pages do not jump down as
+ * the rows arrive. Below the list's store subscriptions, so that a store change during the background
+ * render does not force it to start again in one go.
  */
+function AfterUrgentRender({ children }: { children: ReactNode }) {
+  return useDeferredValue(true, false) ? children : null;
+}
+
+/** A new page of rows (another tab, page or filter) renders in the background too. */
 function Rows({
   items,
   onOpen,
@@ -330,7 +342,7 @@ function Rows({
   onOpen: OpenDetails;
   Row: ComponentType<RowProps>;
 }) {
-  const shown = useDeferredValue(items, NO_ROWS);
+  const shown = useDeferredValue(items);
   return shown.map((item) => <Row key={item.id} item={item} onOpen={onOpen} />);
 }
 
