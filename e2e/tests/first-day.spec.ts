@@ -136,7 +136,7 @@ test.describe('il primo giorno', () => {
       () =>
         new Promise<{ x: number; y: number; width: number; height: number }>((resolve) => {
           const find = () =>
-            [...document.querySelectorAll('button')].find(
+            Array.from(document.querySelectorAll('button')).find(
               (b) => b.textContent?.trim() === 'Esci senza salvare',
             );
           const observer = new MutationObserver(() => {
