@@ -123,6 +123,44 @@ test.describe('il primo giorno', () => {
     await expect(create).toBeHidden();
   });
 
+  test('la conferma "Modifiche non salvate" non si sposta mentre compare: un clic che la anticipa non va perso', async ({
+    page,
+  }) => {
+    await openArchive(page);
+    await page.goto('/activities');
+    await page.getByRole('button', { name: 'Nuova attività', exact: true }).click();
+    const create = page.getByRole('dialog', { name: 'Nuova attività' });
+    await create.getByRole('textbox', { name: 'Titolo' }).fill('Citofono guasto');
+    // Where "Esci senza salvare" is on the first frame it shows: where a quick person aims.
+    const firstSeen = page.evaluate(
+      () =>
+        new Promise<{ x: number; y: number; width: number; height: number }>((resolve) => {
+          const find = () =>
+            Array.from(document.querySelectorAll('button')).find(
+              (b) => b.textContent?.trim() === 'Esci senza salvare',
+            );
+          const observer = new MutationObserver(() => {
+            const button = find();
+            if (!button) return;
+            observer.disconnect();
+            const { x, y, width, height } = button.getBoundingClientRect();
+            resolve({ x, y, width, height });
+          });
+          observer.observe(document.body, { childList: true, subtree: true });
+        }),
+    );
+    await create.getByRole('button', { name: 'Annulla' }).click();
+    const box = await firstSeen;
+    // Pressed near its top edge as soon as it shows, released once the dialog has finished appearing:
+    // the press and the release land on the same button.
+    await page.mouse.move(box.x + box.width / 2, box.y + 3);
+    await page.mouse.down();
+    await page.waitForTimeout(400);
+    await page.mouse.up();
+    await expect(discard(page)).toBeHidden();
+    await expect(create).toBeHidden();
+  });
+
   test('nuovo contatto: campo obbligatorio segnato, errore portato in vista, "Annulla" sulla conferma torna al modulo com\'era', async ({
     page,
   }, testInfo) => {

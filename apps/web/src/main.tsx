@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { installEscapeLayers } from './shared/ui/escape-layers.ts';
@@ -14,11 +14,16 @@ installStaleChunkReload();
 
 const container = document.getElementById('root');
 if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition: the first render of the app yields to the browser every few milliseconds instead of
+  // holding a phone's main thread for its whole length (nothing is on screen to keep meanwhile).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
 
 // The service worker (offline shell, updates) is not needed for the first paint.

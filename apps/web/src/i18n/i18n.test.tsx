@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
@@ -42,6 +42,40 @@ describe('namespaces loaded with the page that reads them', () => {
     expect(i18n.t('condominiums:drawerTitle')).toBe('');
     await loaded;
     expect(i18n.t('condominiums:drawerTitle')).toBe('Condominio');
+  });
+
+  it('a component that read a key of a namespace not loaded yet shows its text once it is in', async () => {
+    const { i18n } = await freshI18n();
+    const DrawerTitle = () => {
+      const { t } = useTranslation();
+      return <h2>{t('condominiums:drawerTitle') || '…'}</h2>;
+    };
+    render(
+      <I18nextProvider i18n={i18n}>
+        <DrawerTitle />
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('heading')).toHaveTextContent('…');
+    expect(await screen.findByRole('heading', { name: 'Condominio' })).toBeVisible();
+  });
+
+  it('a namespace loaded with its page does not re-render the components that read other namespaces', async () => {
+    const { i18n, loadNamespaces } = await freshI18n();
+    let renders = 0;
+    const TopBarText = () => {
+      const { t } = useTranslation();
+      renders += 1;
+      return <p>{t('search')}</p>;
+    };
+    render(
+      <I18nextProvider i18n={i18n}>
+        <TopBarText />
+      </I18nextProvider>,
+    );
+    const before = renders;
+    await act(() => loadNamespaces('providers', 'contacts'));
+    expect(i18n.hasResourceBundle('it', 'providers')).toBe(true);
+    expect(renders).toBe(before);
   });
 
   it('a key missing from a loaded namespace shows with its namespace, so that it is noticed', async () => {

@@ -12,7 +12,10 @@ import { initReactI18next } from 'react-i18next';
  * - `useTranslation(ns)` suspends until `ns` is there (the backend below; react-i18next's Suspense),
  *   and the nearest `<Suspense>` (the lazy route's, the drawer's) waits for it: no raw key shows;
  * - a key of a namespace not loaded yet read with `t('ns:key')` or `i18n.t` outside a component
- *   (the drawers' titles) reads '' and loads `ns`; every `useTranslation` re-renders once it is in.
+ *   (the drawers' titles) reads '' and loads `ns`; every `useTranslation` re-renders once it is in
+ *   (`MISSED_NAMESPACE_LOADED`). A namespace loaded otherwise (with its page, by a suspended
+ *   `useTranslation`) re-renders nobody: every `useTranslation` of the app re-rendering at once, in
+ *   one uninterruptible render, at each namespace a page brings, blocked a phone for a long while.
  * The private area loads its shell's namespaces before it renders (`SHELL_NAMESPACES`).
  */
 const PUBLIC_NAMESPACES = ['common', 'errors', 'auth'];
@@ -50,6 +53,12 @@ const namespaceBackend: BackendModule = {
   },
 };
 
+/** Emitted when a namespace that a `t()` call found missing is in (the readers show its text). */
+const MISSED_NAMESPACE_LOADED = 'missedNamespaceLoaded';
+
+/** The namespaces being loaded because a key of theirs was read: one re-render each. */
+const missedLoading = new Set<string>();
+
 export const i18n = i18next.createInstance();
 
 void i18n
@@ -67,13 +76,19 @@ void i18n
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
-    // A namespace loaded later re-renders the components that read it (e.g. a drawer's title).
-    react: { bindI18n: 'languageChanged loaded' },
+    // A namespace loaded after a key of it was read re-renders the components (e.g. a drawer's title).
+    react: { bindI18n: `languageChanged ${MISSED_NAMESPACE_LOADED}` },
     appendNamespaceToMissingKey: true,
     parseMissingKeyHandler: (key: string, defaultValue?: string) => {
       const namespace = key.slice(0, key.indexOf(':'));
       if (!i18n.hasResourceBundle(LOCALE, namespace)) {
-        void i18n.loadNamespaces(namespace);
+        if (!missedLoading.has(namespace)) {
+          missedLoading.add(namespace);
+          void i18n.loadNamespaces(namespace).then(() => {
+            missedLoading.delete(namespace);
+            i18n.emit(MISSED_NAMESPACE_LOADED, namespace);
+          });
+        }
         return defaultValue ?? '';
       }
       return defaultValue ?? key;

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { AccountType } from '@stabile/contract';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { loginPath } from '../../shared/api/base-query.ts';
@@ -40,12 +40,20 @@ export function PrivateArea() {
     void dispatch(bootstrapSession()).finally(() => setChecking(false));
   }, [dispatch, status]);
 
+  const waiting = status === 'undetermined' || checking || loggedInSinceCheck;
+  // The layout (top bar, navigation, the page) mounts in a background render: the session's answer
+  // arrives through the store as an urgent update, and mounting the whole shell in one go blocks a
+  // phone's main thread; the loader stays until the layout is ready.
+  const layoutReady = useDeferredValue(
+    !waiting && status === 'authenticated' && account?.tipo === AccountType.Pro && Boolean(archive),
+  );
+
   const loading = (
     <Center mih="100dvh">
       <Loader role="status" aria-label={t('loading')} />
     </Center>
   );
-  if (status === 'undetermined' || checking || loggedInSinceCheck) return loading;
+  if (waiting) return loading;
   if (status === 'unauthenticated') {
     return <Navigate to={loginPath()} replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
@@ -59,7 +67,7 @@ export function PrivateArea() {
       </Suspense>
     );
   }
-  return <MainLayout />;
+  return layoutReady ? <MainLayout /> : loading;
 }
 
 export { PrivateArea as Component };

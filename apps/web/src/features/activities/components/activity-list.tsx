@@ -34,7 +34,15 @@ import {
   IconPlus,
   IconSearch,
 } from '@tabler/icons-react';
-import { startTransition, useDeferredValue, useState } from 'react';
+import {
+  type ComponentType,
+  memo,
+  type ReactNode,
+  startTransition,
+  useDeferredValue,
+  useMemo,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PendingBadge } from '../../../shared/offline/pending-badge.tsx';
@@ -130,18 +138,25 @@ export function ActivityList({ onCreate }: ActivityListProps) {
   const setPage = (value: number) => update({ page: value });
   const [debounced] = useDebouncedValue(search.trim(), FILTER_DEBOUNCE_MS);
   const searchQuery = debounced.length >= SEARCH_MIN_LENGTH ? debounced : '';
-  const query = useDeferredValue({
-    pageNumber: page,
-    pageSize: 15,
-    orderBy: order as ActivityOrder,
-    ...(TAB_STATE[tab] ? { stato: TAB_STATE[tab] as unknown as number } : {}),
-    ...(searchQuery ? { searchQuery } : {}),
-    ...filterParams(filters),
-  });
+  // One object per distinct query: a new object at every render would make the deferred value below
+  // schedule one more render of the whole list after each render.
+  const filterKey = JSON.stringify(filterParams(filters));
+  const liveQuery = useMemo(
+    () => ({
+      pageNumber: page,
+      pageSize: 15,
+      orderBy: order as ActivityOrder,
+      ...(TAB_STATE[tab] ? { stato: TAB_STATE[tab] as unknown as number } : {}),
+      ...(searchQuery ? { searchQuery } : {}),
+      ...(JSON.parse(filterKey) as Record<string, string>),
+    }),
+    [page, order, tab, searchQuery, filterKey],
+  );
+  const query = useDeferredValue(liveQuery);
   const { data, isFetching, isError, refetch } = useActivitiesQuery(query);
   const settings = useActivitySettingsQuery();
   const [saveSettings] = useSaveActivitySettingsMutation();
-  const narrow = useMediaQuery('(max-width: 48em)');
+  const narrow = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const open = useOpenEntityDetails();
   const items = data?.items ?? [];
   const pagination = data?.pagination;
@@ -194,6 +209,8 @@ export function ActivityList({ onCreate }: ActivityListProps) {
           description={searchQuery ? t('orderDuringSearch') : undefined}
           onChange={(v) => startTransition(() => update({ order: v ?? ActivityOrder.Newest, page: 1 }))}
           allowDeselect={false}
+          // Its options mount when it opens, not hidden with the page (and Floating UI's placing of them).
+          comboboxProps={{ keepMounted: false }}
           w={190}
         />
         <Button
@@ -256,7 +273,7 @@ export function ActivityList({ onCreate }: ActivityListProps) {
         </Center>
       )}
       {items.length > 0 && (
-        <>
+        <AfterUrgentRender>
           {pagination && (
             <Text size="sm" c="gray.7" aria-live="polite">
               {t('count', {
@@ -269,9 +286,7 @@ export function ActivityList({ onCreate }: ActivityListProps) {
           )}
           {narrow ? (
             <Stack gap="xs" aria-busy={isFetching}>
-              {items.map((item) => (
-                <ActivityCard key={item.id} item={item} onOpen={() => open('attivita', item.id)} />
-              ))}
+              <Rows items={items} onOpen={open} Row={ActivityCard} />
             </Stack>
           ) : (
             <Table highlightOnHover aria-label={t('title')} aria-busy={isFetching} verticalSpacing="xs">
@@ -287,38 +302,7 @@ export function ActivityList({ onCreate }: ActivityListProps) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {items.map((item) => (
-                  <Table.Tr key={item.id}>
-                    <Table.Td>{item.numeroPratica}</Table.Td>
-                    <Table.Td>
-                      <Stack gap={4}>
-                        <UnstyledButton
-                          onClick={() => open('attivita', item.id)}
-                          fw={600}
-                          c="brand.9"
-                          td="underline"
-                          style={{ overflowWrap: 'anywhere' }}
-                        >
-                          {item.titolo}
-                        </UnstyledButton>
-                        <Group gap={4}>
-                          <DueBadge due={item.dataConcludereEntro} stato={item.stato} />
-                          <Flags item={item} />
-                        </Group>
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>{item.intestazioneCondominio}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <PriorityBadge priorita={item.priorita} />
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <StateBadge stato={item.stato} />
-                      <PendingBadge activityId={item.id} />
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{italianDate(item.dataApertura)}</Table.Td>
-                    <Table.Td>{item.gestore}</Table.Td>
-                  </Table.Tr>
-                ))}
+                <Rows items={items} onOpen={open} Row={ActivityRow} />
               </Table.Tbody>
             </Table>
           )}
@@ -328,11 +312,75 @@ export function ActivityList({ onCreate }: ActivityListProps) {
             onChange={(p) => startTransition(() => setPage(p))}
             narrow={narrow}
           />
-        </>
+        </AfterUrgentRender>
       )}
     </Stack>
   );
 }
+
+type OpenDetails = (kind: string, id: number) => unknown;
+type RowProps = { item: ActivityListItem; onOpen: OpenDetails };
+
+/**
+ * The results (count, rows, pages) mount together in a background (interruptible) render: an answer
+ * arrives through the store as an urgent update, and mounting a page of rows in one go blocks a
+ * phone's main thread for hundreds of milliseconds. Together, so that the pages do not jump down as
+ * the rows arrive. Below the list's store subscriptions, so that a store change during the background
+ * render does not force it to start again in one go.
+ */
+function AfterUrgentRender({ children }: { children: ReactNode }) {
+  return useDeferredValue(true, false) ? children : null;
+}
+
+/** A new page of rows (another tab, page or filter) renders in the background too. */
+function Rows({
+  items,
+  onOpen,
+  Row,
+}: {
+  items: ActivityListItem[];
+  onOpen: OpenDetails;
+  Row: ComponentType<RowProps>;
+}) {
+  const shown = useDeferredValue(items);
+  return shown.map((item) => <Row key={item.id} item={item} onOpen={onOpen} />);
+}
+
+/** One row of the table; memoized: a new answer or a fetch flag re-renders only the rows that changed. */
+const ActivityRow = memo(function ActivityRow({ item, onOpen }: RowProps) {
+  return (
+    <Table.Tr>
+      <Table.Td>{item.numeroPratica}</Table.Td>
+      <Table.Td>
+        <Stack gap={4}>
+          <UnstyledButton
+            onClick={() => onOpen('attivita', item.id)}
+            fw={600}
+            c="brand.9"
+            td="underline"
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {item.titolo}
+          </UnstyledButton>
+          <Group gap={4}>
+            <DueBadge due={item.dataConcludereEntro} stato={item.stato} />
+            <Flags item={item} />
+          </Group>
+        </Stack>
+      </Table.Td>
+      <Table.Td>{item.intestazioneCondominio}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <PriorityBadge priorita={item.priorita} />
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <StateBadge stato={item.stato} />
+        <PendingBadge activityId={item.id} />
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{italianDate(item.dataApertura)}</Table.Td>
+      <Table.Td>{item.gestore}</Table.Td>
+    </Table.Tr>
+  );
+});
 
 function Flags({ item }: { item: ActivityListItem }) {
   const { t } = useTranslation('activities');
@@ -352,7 +400,7 @@ function Flags({ item }: { item: ActivityListItem }) {
   );
 }
 
-function ActivityCard({ item, onOpen }: { item: ActivityListItem; onOpen: () => void }) {
+const ActivityCard = memo(function ActivityCard({ item, onOpen }: RowProps) {
   const { t } = useTranslation('activities');
   return (
     <Card withBorder padding="sm" component="article">
@@ -364,7 +412,7 @@ function ActivityCard({ item, onOpen }: { item: ActivityListItem; onOpen: () => 
           <PriorityBadge priorita={item.priorita} />
         </Group>
         <UnstyledButton
-          onClick={onOpen}
+          onClick={() => onOpen('attivita', item.id)}
           fw={600}
           c="brand.9"
           td="underline"
@@ -382,4 +430,4 @@ function ActivityCard({ item, onOpen }: { item: ActivityListItem; onOpen: () => 
       </Stack>
     </Card>
   );
-}
+});
