@@ -25,6 +25,8 @@ import { scenarioRequests } from './session.ts';
 const activities = Number(process.env.BENCH_ACTIVITIES ?? 1_000_000);
 const warmRequests = Number(process.env.BENCH_WARM_REQUESTS ?? 20_000);
 const countedRequests = Number(process.env.BENCH_COUNTED_REQUESTS ?? 3_000);
+/** Node options for the server, as `npm run bench` takes them (`BENCH_NODE_ARGS`). */
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 // valgrind's control pipes are named after the user and host of the environment: the server and
 // callgrind_control must see the same ones.
@@ -58,6 +60,7 @@ async function instructionsPerRequest(scenario: Scenario, dataDir: string): Prom
       '--separate-threads=yes',
       `--callgrind-out-file=${outDir}/callgrind.%p`,
       process.execPath,
+      ...nodeArgs,
       '--import',
       'tsx',
       SERVER_MAIN,
@@ -92,8 +95,12 @@ async function instructionsPerRequest(scenario: Scenario, dataDir: string): Prom
     }
     const requests = await scenarioRequests(baseURL, scenario);
     const load = async (amount: number) => {
-      const result = await autocannon({ url: baseURL, connections: 4, amount, requests });
-      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${scenario.name}: requests failed.`);
+      // Under valgrind a write takes a hundred times as long: no timeout of autocannon's 10 s.
+      const result = await autocannon({ url: baseURL, connections: 4, amount, requests, timeout: 600 });
+      if (result.non2xx > 0 || result.errors > 0)
+        throw new Error(
+          `${scenario.name}: requests failed (${result.non2xx} answers not 2xx, ${result.errors} errors, ${result.timeouts} timeouts).`,
+        );
     };
     await load(warmRequests);
     control('--instr=on');

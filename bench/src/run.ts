@@ -119,11 +119,11 @@ async function ensureArchive(
   notes: string[],
   activities = settings.activities,
 ): Promise<ArchiveLocation> {
-  const dataDir = generatedArchiveDir(activities, database);
   const target =
     database === 'postgres' && settings.databaseUrl
       ? generatedDatabaseUrl(settings.databaseUrl, activities)
       : undefined;
+  const dataDir = generatedArchiveDir(activities, database, target?.name);
   const location: ArchiveLocation = { dataDir, ...(target ? { databaseUrl: target.url } : {}) };
   const marker = path.join(dataDir, 'bench-ready.json');
   if (existsSync(marker)) {

@@ -14,8 +14,17 @@ export type BenchDatabase = 'sqlite' | 'postgres';
  * Where `npm run bench` generates (once) the archive of that many activities: the data folder of its
  * server (the SQLite file, or only the files and secrets when the archive is in PostgreSQL).
  */
-export function generatedArchiveDir(activities: number, database: BenchDatabase = 'sqlite'): string {
-  return path.join(BENCH_DIR, '.bench-data', `${database}-${activities}`);
+export function generatedArchiveDir(
+  activities: number,
+  database: BenchDatabase = 'sqlite',
+  /** A PostgreSQL archive's database: its folder is named after it, one per database of that size. */
+  databaseName?: string,
+): string {
+  return path.join(
+    BENCH_DIR,
+    '.bench-data',
+    databaseName ? `${database}-${databaseName}` : `${database}-${activities}`,
+  );
 }
 
 /**

@@ -49,4 +49,25 @@ export const scenarios: Scenario[] = [
         }),
       ),
   },
+  {
+    name: 'writes.persona.crea',
+    description: 'POST /api/persona: a new contact with address, phone and email (real writes)',
+    needsArchive: true,
+    requests: () =>
+      range(10).map(
+        (i): BenchRequest => ({
+          method: 'POST',
+          path: '/api/persona',
+          body: {
+            descr: `Condòmino di prova ${i}`,
+            indirizzo: `Via Roma ${i}`,
+            cap: '20100',
+            citta: 'Milano',
+            provincia: 'MI',
+            telefono1: `02 1234 56${String(i).padStart(2, '0')}`,
+            email: `condomino${i}@example.it`,
+          },
+        }),
+      ),
+  },
 ];
