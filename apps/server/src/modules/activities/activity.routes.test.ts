@@ -226,6 +226,18 @@ describe('state transitions', () => {
       operatore: 'Mario Rossi',
     });
   });
+
+  it('applies changes of one activity sent at once one after the other, without a version conflict', async () => {
+    const a = await create();
+    const names = Array.from({ length: 20 }, (_, i) => `Gestore ${i + 1}`);
+    const answers = await Promise.all(
+      names.map((gestore) => call('PUT', `/api/attivita/${a.id}/gestore`, { gestore, operatore: 'X' })),
+    );
+    expect(answers.map((r) => r.status)).toEqual(names.map(() => 200));
+    const detail = (await call('GET', `/api/attivita/${a.id}`)).body.data;
+    expect(names).toContain(detail.gestore);
+    expect(detail.eventi.filter((e: { tipo: number }) => e.tipo === 2)).toHaveLength(names.length);
+  });
 });
 
 describe('notes and description', () => {

@@ -19,7 +19,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DialectName } from '../../db/database.ts';
-import { hasWordCharacter, searchDocument } from '../../db/dialect.ts';
+import { dialectOf, hasWordCharacter, searchDocument } from '../../db/dialect.ts';
 import { addToCounter, nextId } from '../../db/ids.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
@@ -377,7 +377,13 @@ export async function createActivity(
   return loadActivityDetail(db, archiveId, id);
 }
 
-/** The activity row, refusing another archive's id (404) and a stale objVersion (409, 115). */
+/**
+ * The activity row, refusing another archive's id (404) and a stale objVersion (409, 115). On
+ * PostgreSQL the row stays locked until the transaction ends, so two changes of one activity run one
+ * after the other: read unlocked, the second change's versioned update found the version moved by
+ * the first and answered 409 to a caller who had sent no version (SQLite's write transactions
+ * already run one at a time).
+ */
 export async function lockActivity(
   trx: Kysely<Database>,
   archiveId: number,
@@ -389,6 +395,7 @@ export async function lockActivity(
     .selectAll()
     .where('archive_id', '=', archiveId)
     .where('id', '=', id)
+    .$if(dialectOf(trx) === 'postgres', (q) => q.forUpdate())
     .executeTakeFirst();
   if (!row) throw notFound(ActivityMessage.NotFound);
   if (objVersion !== undefined && objVersion !== row.obj_version) throw staleVersion();
