@@ -175,6 +175,20 @@ async function abandonExport(whileReading: () => Promise<void>, open = getExport
   res.destroy();
 }
 
+/** PostgreSQL: the connections the export threads have open. */
+async function exportConnections(): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from pg_stat_activity where application_name = ${EXPORT_CONNECTION_NAME}`.execute(
+    t.database.db,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** While an abandoned export reads: on PostgreSQL its thread has its own connection open. */
+async function reading(): Promise<void> {
+  if (t.database.dialect === 'postgres') expect(await exportConnections()).toBeGreaterThan(0);
+}
+
 async function until(check: () => Promise<boolean>, ms = 15_000): Promise<boolean> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -202,17 +216,7 @@ describe('a long export', () => {
   }, 60_000);
 
   it('stops when the caller goes away and gives its thread and connection back', async () => {
-    const exportConnections = async () => {
-      const { rows } = await sql<{ n: number }>`
-        select count(*)::int as n from pg_stat_activity where application_name = ${EXPORT_CONNECTION_NAME}`.execute(
-        t.database.db,
-      );
-      return rows[0]?.n ?? 0;
-    };
     const postgres = t.database.dialect === 'postgres';
-    const reading = async () => {
-      if (postgres) expect(await exportConnections()).toBeGreaterThan(0);
-    };
     // As many abandoned exports as the process runs at once: a thread kept busy would leave none.
     await abandonExport(reading);
     await abandonExport(reading);
@@ -239,17 +243,7 @@ describe('a long export', () => {
   }, 60_000);
 
   it('stops an abandoned instalments export and gives its connection back', async () => {
-    const exportConnections = async () => {
-      const { rows } = await sql<{ n: number }>`
-        select count(*)::int as n from pg_stat_activity where application_name = ${EXPORT_CONNECTION_NAME}`.execute(
-        t.database.db,
-      );
-      return rows[0]?.n ?? 0;
-    };
     const postgres = t.database.dialect === 'postgres';
-    const reading = async () => {
-      if (postgres) expect(await exportConnections()).toBeGreaterThan(0);
-    };
     await abandonExport(reading, postInstalmentsExport);
     await abandonExport(reading, postInstalmentsExport);
     if (postgres) expect(await until(async () => (await exportConnections()) === 0)).toBe(true);

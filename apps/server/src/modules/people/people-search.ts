@@ -142,7 +142,7 @@ function ftsRange(archiveId: number) {
 }
 
 /** A query for each of the two tables, compiled once each. */
-function perTable<A extends unknown[], R>(
+export function perTable<A extends unknown[], R>(
   build: (table: RegistryTable) => (db: Kysely<Database>, ...args: A) => Promise<R[]>,
 ): Record<RegistryTable, (db: Kysely<Database>, ...args: A) => Promise<R[]>> {
   return { persons: build('persons'), providers: build('providers') };

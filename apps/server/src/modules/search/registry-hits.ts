@@ -5,23 +5,24 @@ import { dialectOf, idList, inIdList } from '../../db/dialect.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { ftsMatchOf } from '../../db/search-terms.ts';
-import { PEOPLE_INDEXED_PREFIX } from '../people/people-search.ts';
+import {
+  firstMatches,
+  PEOPLE_INDEXED_PREFIX,
+  perTable,
+  type RegistryTable,
+} from '../people/people-search.ts';
 
 /*
  * The contacts' and providers' hits of search everything, as condominiums and common parts give
  * theirs (`anyMatches`): the palette ranks a kind's few hits itself, so any matches will do, with
  * their total up to SEARCH_COUNT_CAP, in one statement. SQLite reads the first in rowid order (the
- * oldest) from the FTS index alone (rowid = archive_id * 2^32 + id). Forwards, not newest first:
+ * oldest) from the FTS index alone (the contacts' firstMatches). Forwards, not newest first:
  * FTS5 reads its lists backwards at about twice the cost (three common words with no common match:
  * 0.19 ms forwards, 0.38 ms backwards on 200,000 persons). PostgreSQL reads the first rows of the
  * GIN index's bitmap. The list's own search finds a page in description order: it counted up to
  * 1,001 matches, then ranged the description index over the term's run or sorted the matches, three
  * statements more for a common surname ("rossi": 1,000+ matches of 200,000 persons).
  */
-
-export type RegistryTable = 'persons' | 'providers';
-
-const ROWID_BASE = 4294967296;
 
 /** A contact's or provider's columns that a hit shows or ranks by. */
 export interface RegistryHitRow {
@@ -33,26 +34,6 @@ export interface RegistryHitRow {
   telefono1: string | null;
   citta: string | null;
 }
-
-function perTable<A extends unknown[], R>(
-  build: (table: RegistryTable) => (db: Kysely<Database>, ...args: A) => Promise<R[]>,
-): Record<RegistryTable, (db: Kysely<Database>, ...args: A) => Promise<R[]>> {
-  return { persons: build('persons'), providers: build('providers') };
-}
-
-/**
- * The first matches of one archive in rowid order, up to `limit`: how many, and their ids as one JSON
- * array (the subquery's order; a LIMIT keeps it). FTS5 stops there.
- */
-const firstMatchRows = perTable((table) =>
-  preparedQuery((_db, low: number, high: number, match: string, limit: number) => {
-    const fts = sql.table(`${table}_fts`);
-    return sql<{
-      n: number;
-      ids: string;
-    }>`select count(*) as n, json_group_array(id) as ids from (select rowid - cast(${low} as integer) as id from ${fts} where ${fts} match ${match} and rowid between ${low} and ${high} order by rowid limit +${limit})`;
-  }),
-);
 
 /**
  * PostgreSQL: the first matches of one archive up to `limit`, from the GIN index on the stored
@@ -76,23 +57,22 @@ const hitRows = perTable((table) =>
   }),
 );
 
-/** The ids of the first matches (up to `reach`), on either database. */
+/** The ids of the first matches, up to `cap` + 1 (more than the cap: "oltre"), on either database. */
 async function firstMatchIds(
   db: Kysely<Database>,
   dialect: DialectName,
   table: RegistryTable,
   archiveId: number,
   terms: string[],
-  reach: number,
+  cap: number,
 ): Promise<number[]> {
   if (dialect === 'postgres') {
     const query = terms.map((t) => `${t}:*`).join(' & ');
-    return (await pgMatchRows[table](db, archiveId, query, reach)).map((r) => Number(r.id));
+    return (await pgMatchRows[table](db, archiveId, query, cap + 1)).map((r) => Number(r.id));
   }
   const match = await ftsMatchOf(db, terms, PEOPLE_INDEXED_PREFIX);
-  const low = archiveId * ROWID_BASE;
-  const [row] = await firstMatchRows[table](db, low, low + ROWID_BASE - 1, match, reach);
-  return Number(row?.n ?? 0) === 0 ? [] : (JSON.parse(row?.ids ?? '[]') as number[]);
+  const { count, ids } = await firstMatches(db, table, archiveId, match, cap);
+  return count === 0 ? [] : (JSON.parse(ids) as number[]);
 }
 
 /**
@@ -107,7 +87,7 @@ export async function registryHits(
   terms: string[],
   limit: number,
 ): Promise<{ rows: RegistryHitRow[]; total: number; capped: boolean }> {
-  const matches = await firstMatchIds(db, dialect, table, archiveId, terms, SEARCH_COUNT_CAP + 1);
+  const matches = await firstMatchIds(db, dialect, table, archiveId, terms, SEARCH_COUNT_CAP);
   const n = matches.length;
   const capped = n > SEARCH_COUNT_CAP;
   const total = capped ? SEARCH_COUNT_CAP : n;

@@ -353,15 +353,7 @@ const ActivityRow = memo(function ActivityRow({ item, onOpen }: RowProps) {
       <Table.Td>{item.numeroPratica}</Table.Td>
       <Table.Td>
         <Stack gap={4}>
-          <UnstyledButton
-            onClick={() => onOpen('attivita', item.id)}
-            fw={600}
-            c="brand.9"
-            td="underline"
-            style={{ overflowWrap: 'anywhere' }}
-          >
-            {item.titolo}
-          </UnstyledButton>
+          <TitleLink item={item} onOpen={onOpen} />
           <Group gap={4}>
             <DueBadge due={item.dataConcludereEntro} stato={item.stato} />
             <Flags item={item} />
@@ -381,6 +373,21 @@ const ActivityRow = memo(function ActivityRow({ item, onOpen }: RowProps) {
     </Table.Tr>
   );
 });
+
+/** The activity's title, opening its drawer: in a row of the table and on a card. */
+function TitleLink({ item, onOpen }: RowProps) {
+  return (
+    <UnstyledButton
+      onClick={() => onOpen('attivita', item.id)}
+      fw={600}
+      c="brand.9"
+      td="underline"
+      style={{ overflowWrap: 'anywhere' }}
+    >
+      {item.titolo}
+    </UnstyledButton>
+  );
+}
 
 function Flags({ item }: { item: ActivityListItem }) {
   const { t } = useTranslation('activities');
@@ -411,15 +418,7 @@ const ActivityCard = memo(function ActivityCard({ item, onOpen }: RowProps) {
           </Text>
           <PriorityBadge priorita={item.priorita} />
         </Group>
-        <UnstyledButton
-          onClick={() => onOpen('attivita', item.id)}
-          fw={600}
-          c="brand.9"
-          td="underline"
-          style={{ overflowWrap: 'anywhere' }}
-        >
-          {item.titolo}
-        </UnstyledButton>
+        <TitleLink item={item} onOpen={onOpen} />
         <Text size="sm">{item.intestazioneCondominio}</Text>
         <Group gap={4}>
           <StateBadge stato={item.stato} />
