@@ -4,7 +4,7 @@ import { nextId } from '../../db/ids.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestSession, type TestSession } from '../../test/sessions.ts';
 import { insertCondominium, insertRegistryRow, setClosingDate } from './activity.fixtures.ts';
-import { isoDaysAgo, NEWEST_MATCHES_BUDGET } from './activity.repository.ts';
+import { isoDaysAgo, NEWEST_MATCHES_BUDGET, PG_WALK_BUDGET, recount } from './activity.repository.ts';
 
 let t: TestApp;
 let s: TestSession;
@@ -557,6 +557,63 @@ describe('the list', () => {
     );
     expect(common.body.data[0].id).toBe(first + extra - 1);
     expect(common.body.pagination).toMatchObject({ totalCount: 100, totalCapped: true });
+  });
+
+  it('finds a word whose only matches are older than the newest activities a search walks first', async () => {
+    const s = await createTestSession(t);
+    const db = t.database.db;
+    const condo = await insertCondominium(db, s.archiveId, 'Torre Antica');
+    const post = async (titolo: string) =>
+      (await call('POST', '/api/attivita', { condGenID: condo, titolo, priorita: 4 }, s)).body.data
+        .id as number;
+    const old = await post('Zampillo dalla fontana del cortile');
+    const template = await db
+      .selectFrom('activities')
+      .selectAll()
+      .where('archive_id', '=', s.archiveId)
+      .where('id', '=', await post('Lampada del pianerottolo'))
+      .executeTakeFirstOrThrow();
+    delete (template as Record<string, unknown>).search_vector;
+    const gutter = {
+      titolo: 'Grondaia del pianerottolo',
+      search_doc: template.search_doc.replaceAll('lampada', 'grondaia'),
+    };
+    // More newer open activities of the same priority than PostgreSQL's walk reads, counted as a
+    // write counts them: the old match lies beyond the walk in the archive and in the tab.
+    const extra = PG_WALK_BUDGET + 20;
+    const first = await nextId(db, s.archiveId, 'activities', extra);
+    for (let start = 0; start < extra; start += 500) {
+      // One in a hundred is about a gutter: 160 in all, enough for a page and the capped total.
+      const chunk = Array.from({ length: Math.min(500, extra - start) }, (_, i) => ({
+        ...template,
+        ...((start + i) % 100 === 0 ? gutter : {}),
+        id: first + start + i,
+        numero_pratica: 2_000_000 + start + i,
+      }));
+      await db.insertInto('activities').values(chunk).execute();
+      await recount(db, s.archiveId, [], chunk);
+    }
+    for (const filter of ['', '&stato=1', '&stato=1&priorita=4']) {
+      const res = await call('GET', `/api/attivita?searchQuery=zampillo${filter}`, undefined, s);
+      expect(
+        res.body.data.map((x: Json) => x.id),
+        filter,
+      ).toEqual([old]);
+      expect(res.body.pagination).toMatchObject({ totalCount: 1 });
+    }
+    const common = await call('GET', '/api/attivita?searchQuery=lampada&stato=1&priorita=4', undefined, s);
+    expect(common.body.data[0].id).toBe(first + extra - 1);
+    expect(common.body.pagination).toMatchObject({ totalCount: 100, totalCapped: true });
+    // Matches spread thinly over the newest activities: the page and the capped total.
+    const newestGutter = first + Math.floor((extra - 1) / 100) * 100;
+    for (const filter of ['', '&stato=1&priorita=4']) {
+      const res = await call('GET', `/api/attivita?searchQuery=grondaia${filter}`, undefined, s);
+      expect(res.body.data.map((x: Json) => x.id).slice(0, 2), filter).toEqual([
+        newestGutter,
+        newestGutter - 100,
+      ]);
+      expect(res.body.pagination).toMatchObject({ totalCount: 100, totalCapped: true });
+    }
   });
 
   it('searches with state, priority and type filters that follow every change of the activity', async () => {

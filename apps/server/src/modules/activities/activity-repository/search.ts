@@ -1,6 +1,7 @@
 import { type ActivityListFilters, SEARCH_COUNT_CAP, stateGroupOf } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../../db/database.ts';
+import { readCounter } from '../../../db/ids.ts';
 import { preparedQuery, shapedQuery } from '../../../db/prepared.ts';
 import type { Database } from '../../../db/schema.ts';
 import { documentMatches, ftsMatchOf } from '../../../db/search-terms.ts';
@@ -19,6 +20,7 @@ import {
   openWordsTag,
 } from '../activity-search.ts';
 
+import { stateCounter } from './counters.ts';
 import {
   applyFilters,
   BESIDES_FACETS,
@@ -146,7 +148,8 @@ const BESIDES_WALKED: readonly ListFilter[] = ['searchQuery', 'priorita', 'tipoS
  * search walk index (archive, id, with the state, priority, type, condominium, closing date and
  * search vector: migration 0027) are tested without reading a row; a common word fills the page
  * there, whatever the size of the archive. When they hold fewer than `wanted` results (a rare word,
- * a narrow filter), every match is read from the GIN index with the filters and sorted: few rows.
+ * a narrow filter), every match is read from the GIN index with the filters and sorted: few rows;
+ * unless the walk read every activity it could (walkedAll), whose matches are then all there are.
  * The CTE is materialised so that the planner never walks the whole archive newest first looking
  * for a word that is rare or absent.
  */
@@ -165,23 +168,39 @@ async function pgSearchIds(
     f.priorita !== undefined &&
     !hasListFilters(f, BESIDES_SEARCH_AND_PRIORITY)
   ) {
-    const walked = await pgWalkedOpenMatches(
-      db,
-      archiveIdOf(values),
-      group,
-      f.priorita,
-      searchValues.query,
-      wanted,
-    );
-    if (walked.length >= wanted) return walked.map((r) => Number(r.id));
+    const archiveId = archiveIdOf(values);
+    const walked = await pgWalkedOpenMatches(db, archiveId, group, f.priorita, searchValues.query, wanted);
+    if (
+      walked.length >= wanted ||
+      (await walkedAll(db, archiveId, [stateCounter(group, 'priorita', f.priorita)]))
+    )
+      return walked.map((r) => Number(r.id));
   } else if (!hasListFilters(f, BESIDES_WALKED)) {
     const walked = await pgWalkedMatches(db, shape, searchValues);
-    if (walked.length >= wanted) return walked.map((r) => Number(r.id));
+    if (walked.length >= wanted || (await walkedAll(db, archiveIdOf(values), EVERY_STATE)))
+      return walked.map((r) => Number(r.id));
   }
   return (await pgAllMatches(db, shape, searchValues)).map((r) => Number(r.id));
 }
 
 const BESIDES_SEARCH_AND_PRIORITY: readonly ListFilter[] = ['searchQuery', 'priorita'];
+
+/** The counters of an archive's activities in each state group: all of them together. */
+const EVERY_STATE = [0, 1, 2].map((group) => stateCounter(group));
+
+/**
+ * Whether a walk of PG_WALK_BUDGET entries read every activity that the counters count (every one
+ * of the archive, or of a tab and priority): then its matches are all the matches, however few,
+ * and reading them again from the GIN index would find nothing more. A tab and priority hold a
+ * fraction of a large archive (6,885 open activities of priority 4 in 1M): without this, a word
+ * with fewer than a page and the capped total of matches there read every match of the archive
+ * from the GIN index to keep the few in the tab.
+ */
+async function walkedAll(db: Kysely<Database>, archiveId: number, counters: string[]): Promise<boolean> {
+  let total = 0;
+  for (const name of counters) total += await readCounter(db, archiveId, name);
+  return total <= PG_WALK_BUDGET;
+}
 
 const archiveIdOf = (values: ListValues) => values.archiveId;
 
