@@ -17,6 +17,7 @@ import {
   PEOPLE_INDEXED_PREFIX,
   pageOfMatches,
   pgSearchPage,
+  pgStartPage,
   type RegistryFilters,
   type RegistryQuery,
   type RegistryTable,
@@ -87,6 +88,8 @@ export async function listRegistry(
   }
 
   if (dialect === 'postgres' && query.terms.length > 0 && !filtered) {
+    const started = await pgStartPage(db, table, archiveId, query.terms, page);
+    if (started) return started;
     const { ids, total, capped } = await pgSearchPage(db, table, archiveId, query.terms, page);
     return { rows: await rowsInOrder(db, table, archiveId, ids), total, capped };
   }
