@@ -408,6 +408,42 @@ describe('contacts (/api/persona)', () => {
     expect(verri2.pagination.totalCount).toBe(150);
   });
 
+  it('lists and counts a contact once however many of its words match, and follows its words as they change', async () => {
+    const other = await createTestSession(t);
+    const search = async (q: string) =>
+      (await call('GET', `/api/persona?searchQuery=${encodeURIComponent(q)}`, undefined, other)).body;
+    const found = async (q: string) => {
+      const body = await search(q);
+      return [body.data.map((p: Json) => p.descr), body.pagination.totalCount];
+    };
+    const made = await create(
+      { descr: 'Rossi Rossella', citta: 'Rosolini', email: 'rossella.rossi@example.it' },
+      other,
+    );
+    await create({ descr: 'Bianchi Anna', citta: 'Milano' }, other);
+    for (const q of ['ros', 'ross', 'rossi', 'rossell', 'rosolini', 'rossi ros'])
+      expect(await found(q), q).toEqual([['Rossi Rossella'], 1]);
+    const moved = await call(
+      'PUT',
+      `/api/persona/${made.id}`,
+      { ...made, descr: 'Rossi Rossella', citta: 'Milano', email: null, objVersion: made.objVersion },
+      other,
+    );
+    expect(moved.status).toBe(200);
+    expect(await found('rosolini')).toEqual([[], 0]);
+    expect(await found('ross')).toEqual([['Rossi Rossella'], 1]);
+    expect(await found('mil')).toEqual([['Bianchi Anna', 'Rossi Rossella'], 2]);
+    const gone = await call(
+      'DELETE',
+      `/api/persona/${made.id}?objVersion=${moved.body.data.objVersion}`,
+      undefined,
+      other,
+    );
+    expect(gone.status).toBe(200);
+    expect(await found('ross')).toEqual([[], 0]);
+    expect(await found('milano')).toEqual([['Bianchi Anna'], 1]);
+  });
+
   it('does not see or change contacts of another archive', async () => {
     const mine = await create({ descr: 'Contatto Riservato' });
     const stranger = await createTestSession(t);
