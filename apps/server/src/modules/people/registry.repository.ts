@@ -17,7 +17,6 @@ import {
   PEOPLE_INDEXED_PREFIX,
   pageOfMatches,
   pgSearchPage,
-  pgStartPage,
   type RegistryFilters,
   type RegistryQuery,
   type RegistryTable,
@@ -88,10 +87,9 @@ export async function listRegistry(
   }
 
   if (dialect === 'postgres' && query.terms.length > 0 && !filtered) {
-    const started = await pgStartPage(db, table, archiveId, query.terms, page);
-    if (started) return started;
-    const { ids, total, capped } = await pgSearchPage(db, table, archiveId, query.terms, page);
-    return { rows: await rowsInOrder(db, table, archiveId, ids), total, capped };
+    const found = await pgSearchPage(db, table, archiveId, query.terms, page);
+    if ('rows' in found) return found;
+    return { rows: await rowsInOrder(db, table, archiveId, found.ids), total: found.total, capped: true };
   }
 
   const rows = await listPageRows(db, query, page);
