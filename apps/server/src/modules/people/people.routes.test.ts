@@ -186,6 +186,10 @@ describe('contacts (/api/persona)', () => {
     const second = await call('GET', '/api/persona?pageNumber=2&pageSize=15&OrderBy=descr', undefined, other);
     expect(second.body.data.map((p: Json) => p.descr).at(-1)).toBe('Zanetti Ugo');
     expect(second.body.data).toHaveLength(5);
+    // Past the end: no rows, and still the total.
+    const past = await call('GET', '/api/persona?pageNumber=3&pageSize=15', undefined, other);
+    expect(past.body.data).toEqual([]);
+    expect(past.body.pagination.totalCount).toBe(20);
   });
 
   it('searches from 3 characters, by word prefix, accents aside, in description order', async () => {
