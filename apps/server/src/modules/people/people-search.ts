@@ -379,36 +379,18 @@ function tsQueryOf(terms: string[]): string {
 }
 
 /**
- * The list's columns of the page `p` (ids and descr_sort, in a CTE), joined to their rows in
- * description order, after a first column `n` computed by `count`: one row with `n` and null columns
- * when the page is empty, so that the count always comes back.
- */
-function withPageRows(table: RegistryTable, archiveId: unknown, count: RawBuilder<unknown>) {
-  const columns = sql.join(LIST_COLUMNS.map((c) => sql.ref(`r.${c}`)));
-  return sql<
-    RegistryListRow & { n: number | string }
-  >`select ${count} as n, ${columns} from (select 1) as one left join (p join ${sql.table(table)} as r on r.archive_id = ${archiveId} and r.id = p.id) on true order by p.descr_sort, p.id`;
-}
-
-/** The count `n` and the page's rows of a withPageRows statement. */
-function pageOf(found: Array<RegistryListRow & { n: number | string }>) {
-  const count = Number(found[0]?.n ?? 0);
-  const rows = found.filter((r) => r.id !== null).map(({ n: _, ...row }) => row as RegistryListRow);
-  return { count, rows };
-}
-
-/**
  * PostgreSQL: the first `cap` rows of the archive matching the terms, from the GIN index, counted,
- * and the page's rows among them in description order: the page itself when they are all the
+ * and the page's ids among them in description order: the page itself when they are all the
  * matches (fewer than `cap`), in the same statement as the count (which read the same rows).
  */
 const pgFirstMatchRows = perTable((table) =>
-  preparedQuery((_db, archiveId: number, query: string, cap: number, limit: number, offset: number) => {
-    const page = withPageRows(table, archiveId, sql`(select count(*) from m)`);
-    return sql<
-      RegistryListRow & { n: number | string }
-    >`with m as materialized (select id, descr_sort from ${sql.table(table)} where archive_id = ${archiveId} and search_vector @@ to_tsquery('simple', ${query}) limit ${cap}), p as (select id, descr_sort from m order by descr_sort, id limit ${limit} offset ${offset}) ${page}`;
-  }),
+  preparedQuery(
+    (_db, archiveId: number, query: string, cap: number, limit: number, offset: number) =>
+      sql<{
+        n: number;
+        ids: Array<number | string> | null;
+      }>`with m as materialized (select id, descr_sort from ${sql.table(table)} where archive_id = ${archiveId} and search_vector @@ to_tsquery('simple', ${query}) limit ${cap}) select (select count(*) from m) as n, (select array_agg(id order by descr_sort, id) from (select id, descr_sort from m order by descr_sort, id limit ${limit} offset ${offset}) p) as ids`,
+  ),
 );
 
 /**
@@ -441,13 +423,11 @@ const pgWalkedIds = perTable((table) =>
 );
 
 /**
- * PostgreSQL, a search without filters: the page (its rows, or when the matches are more than
- * COUNT_CAP its ids) in description order and the total up to COUNT_CAP. A single term of three
- * letters or more is read from the word starts (pgStartPage). Otherwise the first COUNT_CAP + 1
- * matches are read from the GIN index and counted, with the page's rows among them: up to COUNT_CAP
- * they are all the matches, and that is the answer. More, and the walk of the description index
- * meets the page soon, else (a common term late in the alphabet, or a deep page) every match is
- * read and sorted.
+ * PostgreSQL, a search without filters: the page's ids in description order and the total up to
+ * COUNT_CAP. The first COUNT_CAP + 1 matches are read and counted, with the page among them: up to
+ * COUNT_CAP they are all the matches, and that is the answer. More, and the walk of the description
+ * index meets the page soon, else (a common term late in the alphabet, or a deep page) every match
+ * is read and sorted.
  */
 export async function pgSearchPage(
   db: Kysely<Database>,
@@ -455,20 +435,15 @@ export async function pgSearchPage(
   archiveId: number,
   terms: string[],
   page: { limit: number; offset: number },
-): Promise<
-  { rows: RegistryListRow[]; total: number; capped: boolean } | { ids: number[]; total: number; capped: true }
-> {
-  const started = await pgStartPage(db, table, archiveId, terms, page);
-  if (started) return started;
+): Promise<{ ids: number[]; total: number; capped: boolean }> {
   const query = tsQueryOf(terms);
-  const { count, rows } = pageOf(
-    await pgFirstMatchRows[table](db, archiveId, query, COUNT_CAP + 1, page.limit, page.offset),
-  );
-  if (count <= COUNT_CAP) return { rows, total: count, capped: false };
-  let ids = await pgWalkedIds[table](db, archiveId, query, page.limit, page.offset);
-  if (ids.length < page.limit)
-    ids = await pgSortedMatchIds[table](db, archiveId, query, page.limit, page.offset);
-  return { ids: ids.map((r) => Number(r.id)), total: COUNT_CAP, capped: true };
+  const [first] = await pgFirstMatchRows[table](db, archiveId, query, COUNT_CAP + 1, page.limit, page.offset);
+  const count = Number(first?.n ?? 0);
+  if (count <= COUNT_CAP) return { ids: (first?.ids ?? []).map(Number), total: count, capped: false };
+  let rows = await pgWalkedIds[table](db, archiveId, query, page.limit, page.offset);
+  if (rows.length < page.limit)
+    rows = await pgSortedMatchIds[table](db, archiveId, query, page.limit, page.offset);
+  return { ids: rows.map((r) => Number(r.id)), total: COUNT_CAP, capped: true };
 }
 
 /**
@@ -491,10 +466,10 @@ const pgStartPageRows = perTable((table) =>
       offset: number,
     ) => {
       const starts = sql.table(`${table}_word_starts`);
-      const page = withPageRows(table, archiveId, sql`(select count(*) from m)`);
+      const columns = sql.join(LIST_COLUMNS.map((c) => sql.ref(`r.${c}`)));
       return sql<
         RegistryListRow & { n: number | string }
-      >`with m as materialized (select distinct descr_sort, id from ${starts} where archive_id = ${archiveId} and start = ${start} and word >= ${from} and word < ${to} order by descr_sort, id limit ${upTo}), p as (select descr_sort, id from m order by descr_sort, id limit ${limit} offset ${offset}) ${page}`;
+      >`with m as materialized (select distinct descr_sort, id from ${starts} where archive_id = ${archiveId} and start = ${start} and word >= ${from} and word < ${to} order by descr_sort, id limit ${upTo}), p as (select descr_sort, id from m order by descr_sort, id limit ${limit} offset ${offset}) select (select count(*) from m) as n, ${columns} from (select 1) as one left join (p join ${sql.table(table)} as r on r.archive_id = ${archiveId} and r.id = p.id) on true order by p.descr_sort, p.id`;
     },
   ),
 );
@@ -504,7 +479,7 @@ const pgStartPageRows = perTable((table) =>
  * page's rows and the total up to COUNT_CAP, from the word starts (pgStartPageRows). Null for other
  * searches (several terms, a term of two letters), which pgSearchPage answers.
  */
-async function pgStartPage(
+export async function pgStartPage(
   db: Kysely<Database>,
   table: RegistryTable,
   archiveId: number,
@@ -528,7 +503,8 @@ async function pgStartPage(
     page.limit,
     page.offset,
   );
-  const { count, rows } = pageOf(found);
+  const count = Number(found[0]?.n ?? 0);
+  const rows = found.filter((r) => r.id !== null).map(({ n: _, ...row }) => row as RegistryListRow);
   return count > COUNT_CAP ? { rows, total: COUNT_CAP, capped: true } : { rows, total: count, capped: false };
 }
 

@@ -18,6 +18,7 @@ import {
   pageOfMatches,
   perTable,
   pgSearchPage,
+  pgStartPage,
   type RegistryFilters,
   type RegistryQuery,
   type RegistryTable,
@@ -88,9 +89,10 @@ export async function listRegistry(
   }
 
   if (dialect === 'postgres' && query.terms.length > 0 && !filtered) {
-    const found = await pgSearchPage(db, table, archiveId, query.terms, page);
-    if ('rows' in found) return found;
-    return { rows: await rowsInOrder(db, table, archiveId, found.ids), total: found.total, capped: true };
+    const started = await pgStartPage(db, table, archiveId, query.terms, page);
+    if (started) return started;
+    const { ids, total, capped } = await pgSearchPage(db, table, archiveId, query.terms, page);
+    return { rows: await rowsInOrder(db, table, archiveId, ids), total, capped };
   }
 
   if (query.terms.length === 0 && !filtered) {
