@@ -23,9 +23,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   if (dialectOf(db) !== 'postgres') return;
   for (const table of TABLES) {
     const starts = `${table}_word_starts`;
-    const wordsOf = (row: 'new' | 'old') =>
-      `select ${row}.archive_id, left(w, ${WORD_START_LENGTH}), ${row}.descr_sort, ${row}.id, w
-       from unnest(tsvector_to_array(${row}.search_vector)) w where length(w) >= ${WORD_START_LENGTH}`;
+    const wordsOfNew = `select new.archive_id, left(w, ${WORD_START_LENGTH}), new.descr_sort, new.id, w
+       from unnest(tsvector_to_array(new.search_vector)) w where length(w) >= ${WORD_START_LENGTH}`;
     await sql
       .raw(
         `create table ${starts} (archive_id bigint not null, start text collate "C" not null,
@@ -43,12 +42,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql
       .raw(
         `create function ${starts}_keep() returns trigger language plpgsql as $$
+         declare
+           lexeme text;
          begin
            if tg_op <> 'INSERT' then
-             delete from ${starts} where (archive_id, start, descr_sort, id, word) in (${wordsOf('old')});
+             -- One delete by the whole key for each word: joined to the words, the planner read the
+             -- archive's range of the key for every row (no start to seek), 4 ms a row at 1,000 rows.
+             foreach lexeme in array tsvector_to_array(old.search_vector) loop
+               delete from ${starts} where archive_id = old.archive_id and start = left(lexeme, ${WORD_START_LENGTH})
+                 and descr_sort = old.descr_sort and id = old.id and word = lexeme;
+             end loop;
            end if;
            if tg_op <> 'DELETE' then
-             insert into ${starts} (archive_id, start, descr_sort, id, word) ${wordsOf('new')};
+             insert into ${starts} (archive_id, start, descr_sort, id, word) ${wordsOfNew};
            end if;
            return null;
          end $$`,
