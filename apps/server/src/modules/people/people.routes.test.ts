@@ -448,6 +448,31 @@ describe('contacts (/api/persona)', () => {
     expect(await found('milano')).toEqual([['Bianchi Anna'], 1]);
   });
 
+  it('pages a common term past the count cap, to its last matches', async () => {
+    const other = await createTestSession(t);
+    const base = toRegistryValues(fornitoreCreateSchema.parse({ descr: 'x' }));
+    const person = (descr: string) => ({
+      ...base,
+      descr,
+      descr_sort: sortKey(descr),
+      citta: 'Varese',
+      search_doc: registrySearchDoc({ ...base, descr, citta: 'Varese' }),
+    });
+    const rows = Array.from({ length: 1010 }, (_, i) => person(`Valli ${String(1009 - i).padStart(4, '0')}`));
+    await insertRegistryBatch(t.database.db, 'persons', other.archiveId, rows, new Date().toISOString());
+    const page = async (q: string, n: number) =>
+      (await call('GET', `/api/persona?searchQuery=${q}&pageNumber=${n}&pageSize=15`, undefined, other)).body;
+    for (const q of ['var', 'varese', 'val', 'valli']) {
+      const last = await page(q, 68);
+      expect(
+        last.data.map((p: Json) => p.descr),
+        q,
+      ).toEqual(Array.from({ length: 5 }, (_, i) => `Valli ${String(1005 + i).padStart(4, '0')}`));
+      expect(last.pagination, q).toMatchObject({ totalCount: 1000, totalCapped: true });
+      expect((await page(q, 69)).data, q).toEqual([]);
+    }
+  });
+
   it('does not see or change contacts of another archive', async () => {
     const mine = await create({ descr: 'Contatto Riservato' });
     const stranger = await createTestSession(t);
