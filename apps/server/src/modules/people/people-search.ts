@@ -11,7 +11,8 @@ import { LIST_COLUMNS, type RegistryListRow } from './people.mapper.ts';
  * Full-text search of persons and providers, the one place with dialect-specific query SQL for
  * them: SQLite walks the FTS5 table (rowid = archive_id * 2^32 + id, so one archive is one rowid
  * range), PostgreSQL the GIN index on the stored `search_vector` (to_tsvector('simple', search_doc),
- * migration 0026). Both match every term as a prefix ("ros mar" finds "Rossi Mario").
+ * migration 0026), or for a single term its words in description order (pgStartPage, migration 0130).
+ * Both match every term as a prefix ("ros mar" finds "Rossi Mario").
  */
 
 export type RegistryTable = 'persons' | 'providers';
