@@ -34,6 +34,7 @@ import * as m0080 from './0080_idempotent_requests.ts';
 import * as m0090 from './0090_search_phones.ts';
 import * as m0110 from './0110_record_history.ts';
 import * as m0120 from './0120_registry_word_starts.ts';
+import * as m0130 from './0130_postgres_people_word_starts.ts';
 import * as m0140 from './0140_postgres_state_priority_statistics.ts';
 
 /** Every schema migration, in order. Names sort lexicographically. */
@@ -73,5 +74,6 @@ export const migrations: Record<string, Migration> = {
   '0090_search_phones': m0090,
   '0110_record_history': m0110,
   '0120_registry_word_starts': m0120,
+  '0130_postgres_people_word_starts': m0130,
   '0140_postgres_state_priority_statistics': m0140,
 };

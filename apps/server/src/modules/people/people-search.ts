@@ -5,13 +5,14 @@ import { WORD_START_LENGTH } from '../../db/migrations/0018_people_word_starts.t
 import { preparedQuery, shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { documentMatches, prefixEnd } from '../../db/search-terms.ts';
-import { LIST_COLUMNS } from './people.mapper.ts';
+import { LIST_COLUMNS, type RegistryListRow } from './people.mapper.ts';
 
 /**
  * Full-text search of persons and providers, the one place with dialect-specific query SQL for
  * them: SQLite walks the FTS5 table (rowid = archive_id * 2^32 + id, so one archive is one rowid
  * range), PostgreSQL the GIN index on the stored `search_vector` (to_tsvector('simple', search_doc),
- * migration 0026). Both match every term as a prefix ("ros mar" finds "Rossi Mario").
+ * migration 0026), or for a single term its words in description order (pgStartPage, migration 0130).
+ * Both match every term as a prefix ("ros mar" finds "Rossi Mario").
  */
 
 export type RegistryTable = 'persons' | 'providers';
@@ -444,6 +445,68 @@ export async function pgSearchPage(
   if (rows.length < page.limit)
     rows = await pgSortedMatchIds[table](db, archiveId, query, page.limit, page.offset);
   return { ids: rows.map((r) => Number(r.id)), total: COUNT_CAP, capped: true };
+}
+
+/**
+ * PostgreSQL: one term of at least WORD_START_LENGTH characters, its matches read from the range of
+ * its start in the word starts (migration 0130) in description order, a person once however many of
+ * its words match, up to `upTo` (COUNT_CAP + 1, or the end of a deeper page): how many, and the
+ * page's rows among them. One statement, and no row read but the page's; when the page is empty the
+ * one row it returns carries the count alone (its columns null).
+ */
+const pgStartPageRows = perTable((table) =>
+  preparedQuery(
+    (
+      _db,
+      archiveId: number,
+      start: string,
+      from: string,
+      to: string,
+      upTo: number,
+      limit: number,
+      offset: number,
+    ) => {
+      const starts = sql.table(`${table}_word_starts`);
+      const columns = sql.join(LIST_COLUMNS.map((c) => sql.ref(`r.${c}`)));
+      return sql<
+        RegistryListRow & { n: number | string }
+      >`with m as materialized (select distinct descr_sort, id from ${starts} where archive_id = ${archiveId} and start = ${start} and word >= ${from} and word < ${to} order by descr_sort, id limit ${upTo}), p as (select descr_sort, id from m order by descr_sort, id limit ${limit} offset ${offset}) select (select count(*) from m) as n, ${columns} from (select 1) as one left join (p join ${sql.table(table)} as r on r.archive_id = ${archiveId} and r.id = p.id) on true order by p.descr_sort, p.id`;
+    },
+  ),
+);
+
+/**
+ * PostgreSQL, a search of one term of at least WORD_START_LENGTH characters without filters: the
+ * page's rows and the total up to COUNT_CAP, from the word starts (pgStartPageRows). Null for other
+ * searches (several terms, a term of two letters), which pgSearchPage answers.
+ */
+export async function pgStartPage(
+  db: Kysely<Database>,
+  table: RegistryTable,
+  archiveId: number,
+  terms: string[],
+  page: { limit: number; offset: number },
+): Promise<{ rows: RegistryListRow[]; total: number; capped: boolean } | null> {
+  const [term] = terms;
+  const letters = term ? [...term] : [];
+  // (A letter outside the Basic Multilingual Plane would make prefixEnd's bound a broken pair.)
+  if (terms.length !== 1 || !term || letters.length < WORD_START_LENGTH || letters.length !== term.length)
+    return null;
+  const upTo = Math.max(COUNT_CAP + 1, page.offset + page.limit);
+  const start = letters.slice(0, WORD_START_LENGTH).join('');
+  const found = await pgStartPageRows[table](
+    db,
+    archiveId,
+    start,
+    term,
+    prefixEnd(term),
+    upTo,
+    page.limit,
+    page.offset,
+  );
+  const count = Number(found[0]?.n ?? 0);
+  const rows = found.filter((r) => r.id !== null).map(({ n: _, ...row }) => row as RegistryListRow);
+  return count > COUNT_CAP ? { rows, total: COUNT_CAP, capped: true } : { rows, total: count, capped: false };
 }
 
 /** The list's columns of the rows of a search (or none) and filters, in description order. */

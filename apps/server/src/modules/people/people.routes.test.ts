@@ -186,6 +186,10 @@ describe('contacts (/api/persona)', () => {
     const second = await call('GET', '/api/persona?pageNumber=2&pageSize=15&OrderBy=descr', undefined, other);
     expect(second.body.data.map((p: Json) => p.descr).at(-1)).toBe('Zanetti Ugo');
     expect(second.body.data).toHaveLength(5);
+    // Past the end: no rows, and still the total.
+    const past = await call('GET', '/api/persona?pageNumber=3&pageSize=15', undefined, other);
+    expect(past.body.data).toEqual([]);
+    expect(past.body.pagination.totalCount).toBe(20);
   });
 
   it('searches from 3 characters, by word prefix, accents aside, in description order', async () => {
@@ -406,6 +410,67 @@ describe('contacts (/api/persona)', () => {
       Array.from({ length: 15 }, (_, i) => `Verri ${String(15 + i).padStart(3, '0')}`),
     );
     expect(verri2.pagination.totalCount).toBe(150);
+  });
+
+  it('lists and counts a contact once however many of its words match, and follows its words as they change', async () => {
+    const other = await createTestSession(t);
+    const search = async (q: string) =>
+      (await call('GET', `/api/persona?searchQuery=${encodeURIComponent(q)}`, undefined, other)).body;
+    const found = async (q: string) => {
+      const body = await search(q);
+      return [body.data.map((p: Json) => p.descr), body.pagination.totalCount];
+    };
+    const made = await create(
+      { descr: 'Rossi Rossella', citta: 'Rosolini', email: 'rossella.rossi@example.it' },
+      other,
+    );
+    await create({ descr: 'Bianchi Anna', citta: 'Milano' }, other);
+    for (const q of ['ros', 'ross', 'rossi', 'rossell', 'rosolini', 'rossi ros'])
+      expect(await found(q), q).toEqual([['Rossi Rossella'], 1]);
+    const moved = await call(
+      'PUT',
+      `/api/persona/${made.id}`,
+      { ...made, descr: 'Rossi Rossella', citta: 'Milano', email: null, objVersion: made.objVersion },
+      other,
+    );
+    expect(moved.status).toBe(200);
+    expect(await found('rosolini')).toEqual([[], 0]);
+    expect(await found('ross')).toEqual([['Rossi Rossella'], 1]);
+    expect(await found('mil')).toEqual([['Bianchi Anna', 'Rossi Rossella'], 2]);
+    const gone = await call(
+      'DELETE',
+      `/api/persona/${made.id}?objVersion=${moved.body.data.objVersion}`,
+      undefined,
+      other,
+    );
+    expect(gone.status).toBe(200);
+    expect(await found('ross')).toEqual([[], 0]);
+    expect(await found('milano')).toEqual([['Bianchi Anna'], 1]);
+  });
+
+  it('pages a common term past the count cap, to its last matches', async () => {
+    const other = await createTestSession(t);
+    const base = toRegistryValues(fornitoreCreateSchema.parse({ descr: 'x' }));
+    const person = (descr: string) => ({
+      ...base,
+      descr,
+      descr_sort: sortKey(descr),
+      citta: 'Varese',
+      search_doc: registrySearchDoc({ ...base, descr, citta: 'Varese' }),
+    });
+    const rows = Array.from({ length: 1010 }, (_, i) => person(`Valli ${String(1009 - i).padStart(4, '0')}`));
+    await insertRegistryBatch(t.database.db, 'persons', other.archiveId, rows, new Date().toISOString());
+    const page = async (q: string, n: number) =>
+      (await call('GET', `/api/persona?searchQuery=${q}&pageNumber=${n}&pageSize=15`, undefined, other)).body;
+    for (const q of ['var', 'varese', 'val', 'valli']) {
+      const last = await page(q, 68);
+      expect(
+        last.data.map((p: Json) => p.descr),
+        q,
+      ).toEqual(Array.from({ length: 5 }, (_, i) => `Valli ${String(1005 + i).padStart(4, '0')}`));
+      expect(last.pagination, q).toMatchObject({ totalCount: 1000, totalCapped: true });
+      expect((await page(q, 69)).data, q).toEqual([]);
+    }
   });
 
   it('does not see or change contacts of another archive', async () => {

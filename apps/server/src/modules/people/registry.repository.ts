@@ -1,5 +1,5 @@
 import { COUNT_CAP } from '@stabile/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import { dialectOf, hasWordCharacter, idList, inIdList } from '../../db/dialect.ts';
 import { addToCounter, nextId, readCounter } from '../../db/ids.ts';
@@ -16,7 +16,9 @@ import {
   listPageRows,
   PEOPLE_INDEXED_PREFIX,
   pageOfMatches,
+  perTable,
   pgSearchPage,
+  pgStartPage,
   type RegistryFilters,
   type RegistryQuery,
   type RegistryTable,
@@ -87,18 +89,47 @@ export async function listRegistry(
   }
 
   if (dialect === 'postgres' && query.terms.length > 0 && !filtered) {
+    const started = await pgStartPage(db, table, archiveId, query.terms, page);
+    if (started) return started;
     const { ids, total, capped } = await pgSearchPage(db, table, archiveId, query.terms, page);
     return { rows: await rowsInOrder(db, table, archiveId, ids), total, capped };
   }
 
-  const rows = await listPageRows(db, query, page);
   if (query.terms.length === 0 && !filtered) {
-    return { rows, total: await readCounter(db, archiveId, totalCounter(table)), capped: false };
+    // The page and the archive's total in one statement; an empty page (past the end) reads the
+    // total alone.
+    const found = await pageWithTotal[table](db, archiveId, totalCounter(table), page.limit, page.offset);
+    const total = found[0]
+      ? Number(found[0].total ?? 0)
+      : await readCounter(db, archiveId, totalCounter(table));
+    return { rows: found.map(({ total: _, ...row }) => row), total, capped: false };
   }
+  const rows = await listPageRows(db, query, page);
   // A short first page is its own count.
   if (options.offset === 0 && rows.length < options.limit) return { rows, total: rows.length, capped: false };
   return { rows, ...(await cappedCount(db, query)) };
 }
+
+/** A page of the whole list in description order, each row with the archive's total (its counter). */
+const pageWithTotal = perTable((table) =>
+  preparedQuery((db, archiveId: number, counter: string, limit: number, offset: number) =>
+    db
+      .selectFrom(from(table))
+      .select(LIST_COLUMNS.map((c) => `r.${c}` as const))
+      .select(
+        sql<
+          number | string | null
+        >`(select value from archive_counters where archive_id = ${archiveId} and name = ${counter})`.as(
+          'total',
+        ),
+      )
+      .where('r.archive_id', '=', archiveId)
+      .orderBy('r.descr_sort')
+      .orderBy('r.id')
+      .limit(limit)
+      .offset(offset),
+  ),
+);
 
 /** The list columns of some rows, in the order of `ids`. */
 async function rowsInOrder(
