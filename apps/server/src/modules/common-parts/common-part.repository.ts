@@ -4,7 +4,7 @@ import type { DialectName } from '../../db/database.ts';
 import { preparedQuery, shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { deleteVersioned, updateVersioned } from '../../db/versioned.ts';
-import { inOrder, searchPageIds } from '../condominiums/registry-search.ts';
+import { inOrder, pgAnyMatches, searchPageIds } from '../condominiums/registry-search.ts';
 import { searchTerms } from '../people/people-search.ts';
 import type { CommonPartServicesTable, CommonPartsTable } from './common-part.table.ts';
 
@@ -184,15 +184,9 @@ export async function listCommonPartPage(
     !shape.categoria &&
     !shape.tipo
   ) {
-    // Any matches, from the GIN index alone and in one statement with their capped total: in name
-    // order a word that few names start with ("caldaia") walked thousands of parts for a page.
-    const ids = (await anyMatchIds(db, archiveId, values.query as string, SEARCH_COUNT_CAP + 1)).map((r) =>
-      Number(r.id),
-    );
-    const pageIds = ids.slice(page.offset, page.offset + page.limit);
-    const rows = pageIds.length === 0 ? [] : await pgRowsByIds(db, archiveId, pageIds);
-    const capped = ids.length > SEARCH_COUNT_CAP;
-    return { rows: inOrder(pageIds, rows), totalCount: capped ? SEARCH_COUNT_CAP : ids.length, capped };
+    const found = await pgAnyMatches(db, 'common_parts', archiveId, values.query as string, page);
+    const rows = found.ids.length === 0 ? [] : await pgRowsByIds(db, archiveId, found.ids);
+    return { rows: inOrder(found.ids, rows), totalCount: found.total, capped: found.capped };
   }
   if (shape.search !== 'fts') {
     const [rows, count] = await Promise.all([
@@ -217,14 +211,6 @@ export async function listCommonPartPage(
   const rows = found.ids.length === 0 ? [] : await rowsByIds(db, archiveId, JSON.stringify(found.ids));
   return { rows: inOrder(found.ids, rows), totalCount: found.total, capped: found.capped };
 }
-
-/** PostgreSQL: the ids of up to `limit` common parts of an archive matching a tsquery, in no order. */
-const anyMatchIds = preparedQuery(
-  (_db, archiveId: number, query: string, limit: number) =>
-    sql<{
-      id: number;
-    }>`select id from common_parts where archive_id = ${archiveId} and search_vector @@ to_tsquery('simple', ${query}) limit ${limit}`,
-);
 
 /** PostgreSQL: the list rows of some ids, in no order. */
 const pgRowsByIds = preparedQuery((db, archiveId: number, ids: number[]) =>

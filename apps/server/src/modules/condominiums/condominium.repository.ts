@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import { deleteVersioned, updateVersioned } from '../../db/versioned.ts';
 import { deleteCondominiumAccounts } from '../instalments/instalment.repository.ts';
 import { type CondominiumListRow, type CondominiumValues, LIST_COLUMNS } from './condominium.mapper.ts';
-import { inOrder, searchPageIds } from './registry-search.ts';
+import { inOrder, pgAnyMatches, searchPageIds } from './registry-search.ts';
 
 /*
  * Condominiums of one archive. Every function takes the archive id: there is no query without it.
@@ -55,6 +55,11 @@ export async function listCondominiums(
   const match = options.search ? fullTextQuery(dialect, options.search) : null;
   if (options.search && !match) return { rows: [], total: 0, capped: false };
   if (match && dialect === 'sqlite') return searchCondominiums(db, archiveId, match, options);
+  if (match && options.anyMatches && filterPredicates(options).length === 0) {
+    const found = await pgAnyMatches(db, 'condominiums', archiveId, match, options);
+    const rows = found.ids.length === 0 ? [] : await pgRowsByIds(db, archiveId, found.ids);
+    return { rows: inOrder(found.ids, rows), total: found.total, capped: found.capped };
+  }
 
   let base = db.selectFrom('condominiums').where('archive_id', '=', archiveId);
   if (options.gestiti) base = base.where('gestito', '=', 1);
@@ -138,6 +143,15 @@ async function searchCondominiums(
   const rows = await rowsByIds(db, archiveId, JSON.stringify(page.ids));
   return { rows: inOrder(page.ids, rows), total: page.total, capped: page.capped };
 }
+
+/** PostgreSQL: the list rows of some ids, in no order. */
+const pgRowsByIds = preparedQuery((db, archiveId: number, ids: number[]) =>
+  db
+    .selectFrom('condominiums')
+    .select([...LIST_COLUMNS])
+    .where('archive_id', '=', archiveId)
+    .where(sql<SqlBool>`id = any(${ids})`),
+);
 
 /** SQLite: the list rows of a page's ids (a JSON array), compiled once. */
 const rowsByIds = preparedQuery((db, archiveId: number, ids: string) =>

@@ -344,7 +344,7 @@ describe('condominium search over more matches than the count cap', () => {
     expect(await firstPiazza()).toEqual(expected.slice(0, 15));
   });
 
-  it("any matches (search everything): on SQLite the newest from the FTS index, the total capped as the list's", async () => {
+  it("any matches (search everything): on SQLite the newest from the FTS index, on PostgreSQL any from the GIN index, the total capped as the list's", async () => {
     const matches = names.filter((n) => piazza(n.id));
     const page = await listCondominiums(t.database.db, t.database.dialect, s.archiveId, {
       gestiti: false,
@@ -353,9 +353,14 @@ describe('condominium search over more matches than the count cap', () => {
       offset: 0,
       limit: 5,
     });
-    const expected =
-      t.database.dialect === 'sqlite' ? [...matches].sort((a, b) => b.id - a.id) : [...matches].sort(bySort);
-    expect(page.rows.map((r) => Number(r.id))).toEqual(expected.slice(0, 5).map((n) => n.id));
+    const ids = page.rows.map((r) => Number(r.id));
+    if (t.database.dialect === 'sqlite') {
+      const newest = [...matches].sort((a, b) => b.id - a.id);
+      expect(ids).toEqual(newest.slice(0, 5).map((n) => n.id));
+    } else {
+      expect(new Set(ids).size).toBe(5);
+      for (const id of ids) expect(matches.map((n) => n.id)).toContain(id);
+    }
     expect(page).toMatchObject({ total: SEARCH_COUNT_CAP, capped: true });
     const rare = await listCondominiums(t.database.db, t.database.dialect, s.archiveId, {
       gestiti: false,

@@ -1,7 +1,7 @@
 import { COUNT_CAP, SEARCH_COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { WORD_START_LENGTH } from '../../db/migrations/0018_people_word_starts.ts';
-import { shapedQuery } from '../../db/prepared.ts';
+import { preparedQuery, shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { documentMatches, prefixEnd } from '../../db/search-terms.ts';
 
@@ -408,4 +408,41 @@ export function inOrder<R extends { id: number | bigint | string }>(ids: number[
     const row = byId.get(id);
     return row ? [row] : [];
   });
+}
+
+/** PostgreSQL: the ids of up to `limit` rows of an archive matching a tsquery, in no order (GIN). */
+const pgAnyMatchIds = {
+  condominiums: anyMatchIdsOf('condominiums'),
+  common_parts: anyMatchIdsOf('common_parts'),
+};
+
+function anyMatchIdsOf(table: RegistrySearch['table']) {
+  return preparedQuery(
+    (_db, archiveId: number, query: string, limit: number) =>
+      sql<{
+        id: number;
+      }>`select id from ${sql.table(table)} where archive_id = ${archiveId} and search_vector @@ to_tsquery('simple', ${query}) limit ${limit}`,
+  );
+}
+
+/**
+ * PostgreSQL, any matches without filters (search everything, which ranks its few hits itself):
+ * up to SEARCH_COUNT_CAP + 1 matches from the GIN index in one statement, their capped total and
+ * the page's ids among them. In name order, a word that few names start with ("caldaia" among
+ * common parts, "via" among condominiums) walked hundreds or thousands of rows for five hits.
+ */
+export async function pgAnyMatches(
+  db: Kysely<Database>,
+  table: RegistrySearch['table'],
+  archiveId: number,
+  query: string,
+  page: { offset: number; limit: number },
+): Promise<{ ids: number[]; total: number; capped: boolean }> {
+  const found = await pgAnyMatchIds[table](db, archiveId, query, SEARCH_COUNT_CAP + 1);
+  const capped = found.length > SEARCH_COUNT_CAP;
+  return {
+    ids: found.slice(page.offset, page.offset + page.limit).map((r) => Number(r.id)),
+    total: capped ? SEARCH_COUNT_CAP : found.length,
+    capped,
+  };
 }
