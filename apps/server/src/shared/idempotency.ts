@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from './app-error.ts';
 
@@ -21,6 +22,43 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   }
   return key;
 }
+
+/*
+ * The statements of a key, built and compiled once (db/prepared.ts): they run inside the operation's
+ * transaction, at SQLite's one writer, on every write sent with a key (every write of the web).
+ */
+const claimQuery = preparedQuery(
+  (db, archiveId: number, key: string, operation: string, hash: string, createdAt: string) =>
+    db
+      .insertInto('idempotency_keys')
+      .values({
+        archive_id: archiveId,
+        chiave: key,
+        operazione: operation,
+        richiesta_hash: hash,
+        risposta: null,
+        created_at: createdAt,
+      })
+      .onConflict((oc) => oc.columns(['archive_id', 'chiave']).doNothing())
+      .returning('chiave'),
+);
+const storedQuery = preparedQuery((db, archiveId: number, key: string) =>
+  db
+    .selectFrom('idempotency_keys')
+    .select(['operazione', 'richiesta_hash', 'risposta', 'created_at'])
+    .where('archive_id', '=', archiveId)
+    .where('chiave', '=', key),
+);
+const forgetQuery = preparedQuery((db, archiveId: number, key: string) =>
+  db.deleteFrom('idempotency_keys').where('archive_id', '=', archiveId).where('chiave', '=', key),
+);
+const answerQuery = preparedQuery((db, archiveId: number, key: string, answer: string) =>
+  db
+    .updateTable('idempotency_keys')
+    .set({ risposta: answer })
+    .where('archive_id', '=', archiveId)
+    .where('chiave', '=', key),
+);
 
 /** How often a process clears an archive's expired keys (tests may change it). */
 export const operationKeyTiming = { clearEveryMs: 60_000 };
@@ -71,33 +109,12 @@ export async function runOnce<T>(
   const expiredBefore = new Date(now.getTime() - KEEP_MS).toISOString();
   await clearExpiredKeys(trx, archiveId, now, expiredBefore);
   for (;;) {
-    const claimed = await trx
-      .insertInto('idempotency_keys')
-      .values({
-        archive_id: archiveId,
-        chiave: key,
-        operazione: operation,
-        richiesta_hash: hash,
-        risposta: null,
-        created_at: now.toISOString(),
-      })
-      .onConflict((oc) => oc.columns(['archive_id', 'chiave']).doNothing())
-      .returning('chiave')
-      .executeTakeFirst();
+    const claimed = (await claimQuery(trx, archiveId, key, operation, hash, now.toISOString()))[0];
     if (claimed) break;
-    const stored = await trx
-      .selectFrom('idempotency_keys')
-      .select(['operazione', 'richiesta_hash', 'risposta', 'created_at'])
-      .where('archive_id', '=', archiveId)
-      .where('chiave', '=', key)
-      .executeTakeFirst();
+    const stored = (await storedQuery(trx, archiveId, key))[0];
     if (stored && stored.created_at < expiredBefore) {
       // Past KEEP_MS a key is forgotten, whether or not the archive's expired keys were cleared yet.
-      await trx
-        .deleteFrom('idempotency_keys')
-        .where('archive_id', '=', archiveId)
-        .where('chiave', '=', key)
-        .execute();
+      await forgetQuery(trx, archiveId, key);
       continue;
     }
     if (
@@ -111,11 +128,6 @@ export async function runOnce<T>(
     return JSON.parse(stored.risposta) as T;
   }
   const result = await write();
-  await trx
-    .updateTable('idempotency_keys')
-    .set({ risposta: JSON.stringify(result) })
-    .where('archive_id', '=', archiveId)
-    .where('chiave', '=', key)
-    .execute();
+  await answerQuery(trx, archiveId, key, JSON.stringify(result));
   return result;
 }
