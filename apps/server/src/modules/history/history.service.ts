@@ -8,7 +8,8 @@ import {
   type HistoryPage,
   type HistoryVia,
 } from '@stabile/contract';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
+import { shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { Scope } from '../../shared/scope.ts';
@@ -142,6 +143,15 @@ async function insertHistory(
       changes: JSON.stringify(changes),
     });
   }
+  if (rows.length === 0) return;
+  if (rows.length <= SHAPED_ROWS) {
+    const values: Record<string, unknown> = {};
+    rows.forEach((row, i) => {
+      for (const column of HISTORY_COLUMNS) values[`${column}${i}`] = row[column];
+    });
+    await insertHistoryQuery(trx, rows.length, values);
+    return;
+  }
   for (let i = 0; i < rows.length; i += 500) {
     await trx
       .insertInto('record_history')
@@ -149,6 +159,38 @@ async function insertHistory(
       .execute();
   }
 }
+
+/**
+ * A few rows of history (most writes: one record, or the few instalments of a payment) go through
+ * a statement built once per number of rows: building and compiling the insert cost as much as the
+ * rest of a payment's statements together.
+ */
+const SHAPED_ROWS = 16;
+const HISTORY_COLUMNS = [
+  'archive_id',
+  'id',
+  'kind',
+  'record_id',
+  'at',
+  'account_id',
+  'archive_user_id',
+  'via',
+  'action',
+  'changes',
+] as const satisfies ReadonlyArray<keyof Insertable<Database['record_history']>>;
+const insertHistoryQuery = shapedQuery((db, count: number, v: Record<string, unknown>) =>
+  db
+    .insertInto('record_history')
+    .values(
+      Array.from(
+        { length: count },
+        (_, i) =>
+          Object.fromEntries(HISTORY_COLUMNS.map((c) => [c, v[`${c}${i}`]])) as Insertable<
+            Database['record_history']
+          >,
+      ),
+    ),
+);
 
 /** Columns of a part that only say where it lives: the parent's history already says it. */
 const PARENT_COLUMNS = new Set(['condominio_id', 'attivita_id', 'rata_id', 'parte_comune_id']);

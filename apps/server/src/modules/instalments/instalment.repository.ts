@@ -441,7 +441,10 @@ const instalmentAmountsQuery = shapedQuery((db, shape: InstalmentShape, v: Value
   ]),
 );
 
-/** The allocations of payments to some instalments, with the payment's date and receipt. */
+/**
+ * The allocations of payments to some instalments, in no order: the payments' dates and receipts
+ * are those of the group's payments, already read with them (paymentReceiptsOf reads the others).
+ */
 export async function allocationsOfInstalments(db: Db, archiveId: number, rataIds: readonly number[]) {
   if (rataIds.length === 0) return [];
   const rows = await allocationsQuery(db, { rate: rataIds.length }, { archiveId, ...idValues('r', rataIds) });
@@ -449,21 +452,32 @@ export async function allocationsOfInstalments(db: Db, archiveId: number, rataId
     rataId: Number(r.rata_id),
     versamentoId: Number(r.versamento_id),
     importo: Number(r.importo_cents),
-    data: r.data,
-    numeroRicevuta: r.numero_ricevuta === null ? null : Number(r.numero_ricevuta),
   }));
 }
 const allocationsQuery = shapedQuery((db, shape: { rate: number }, v: ArchiveValues) =>
   db
     .selectFrom('payment_allocations as a')
-    .innerJoin('payments as v', (j) =>
-      j.onRef('v.archive_id', '=', 'a.archive_id').onRef('v.id', '=', 'a.versamento_id'),
-    )
-    .select(['a.rata_id', 'a.versamento_id', 'a.importo_cents', 'v.data', 'v.numero_ricevuta'])
+    .select(['a.rata_id', 'a.versamento_id', 'a.importo_cents'])
     .where('a.archive_id', '=', v.archiveId)
-    .where('a.rata_id', 'in', idsIn(v, 'r', shape.rate))
-    .orderBy('v.data')
-    .orderBy('a.versamento_id'),
+    .where('a.rata_id', 'in', idsIn(v, 'r', shape.rate)),
+);
+
+/** The date and receipt number of some payments. */
+export async function paymentReceiptsOf(db: Db, archiveId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const rows = await paymentReceiptsQuery(db, { ids: ids.length }, { archiveId, ...idValues('v', ids) });
+  return rows.map((r) => ({
+    id: Number(r.id),
+    data: r.data,
+    numeroRicevuta: r.numero_ricevuta === null ? null : Number(r.numero_ricevuta),
+  }));
+}
+const paymentReceiptsQuery = shapedQuery((db, shape: { ids: number }, v: ArchiveValues) =>
+  db
+    .selectFrom('payments')
+    .select(['id', 'data', 'numero_ricevuta'])
+    .where('archive_id', '=', v.archiveId)
+    .where('id', 'in', idsIn(v, 'v', shape.ids)),
 );
 
 /** Who a payment or refund belongs to: a registry, some units, or both. */

@@ -201,6 +201,43 @@ describe('detail, units and amounts per unit', () => {
     ]);
   });
 
+  it("lists an instalment's payments by payment date, the same seen by registry or by unit", async () => {
+    const g = await createInstalmentFixture(t, s);
+    const r = g.registries[2] as number;
+    // The second payment is dated before the first: it comes first under the instalment both paid.
+    const first = await call('POST', '/api/registerVersamento', payment(g, r, 35000, { data: '2026-03-10' }));
+    const second = await call(
+      'POST',
+      '/api/registerVersamento',
+      payment(g, r, 10000, { data: '2026-02-01' }),
+    );
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const byRegistry = await call('POST', '/api/rata/dettaglio', {
+      condGenID: g.condominioId,
+      esercizioID: g.esercizioId,
+      anagrID: r,
+    });
+    expect(byRegistry.status).toBe(200);
+    const rate = byRegistry.body.data.rate;
+    expect(rate[0].versamenti).toEqual([
+      { versamentoID: first.body.data.versamentoID, data: '2026-03-10', numeroRicevuta: 1, importo: 30000 },
+    ]);
+    expect(rate[1].versamenti).toEqual([
+      { versamentoID: second.body.data.versamentoID, data: '2026-02-01', numeroRicevuta: 2, importo: 10000 },
+      { versamentoID: first.body.data.versamentoID, data: '2026-03-10', numeroRicevuta: 1, importo: 5000 },
+    ]);
+    expect(second.body.data.dettaglio.rate).toEqual(rate);
+    // By unit: the payments, made for the registry, are not the unit's, their allocations still are.
+    const byUnit = await call('POST', '/api/rata/dettaglio', {
+      condGenID: g.condominioId,
+      esercizioID: g.esercizioId,
+      listaUnitaID: [g.units[2]],
+    });
+    expect(byUnit.status).toBe(200);
+    expect(byUnit.body.data.versamenti).toEqual([]);
+    expect(byUnit.body.data.rate.map((x: Json) => x.versamenti)).toEqual(rate.map((x: Json) => x.versamenti));
+  });
+
   it('gives the detail of a unit, and 404 for another archive or a missing registry', async () => {
     const byUnit = await call('POST', '/api/rata/dettaglio', {
       condGenID: f.condominioId,

@@ -46,6 +46,7 @@ import {
   maxReceiptNumber,
   movementColumns,
   type PayerScope,
+  paymentReceiptsOf,
   paymentsOf,
   receiptTaken,
   refundsOf,
@@ -367,21 +368,7 @@ export async function loadDetail(
     namesOfRegistries(ctx, input.esercizioID, registryNames, instalments),
     namesOfUnits(ctx, input.esercizioID, unitNames, instalments),
   ]);
-  // Each instalment's allocations, in the order read (by payment date).
-  const paidBy = new Map<number, RataDettaglio['rate'][number]['versamenti']>();
-  for (const a of allocations) {
-    let list = paidBy.get(a.rataId);
-    if (!list) {
-      list = [];
-      paidBy.set(a.rataId, list);
-    }
-    list.push({
-      versamentoID: a.versamentoId,
-      data: a.data,
-      numeroRicevuta: a.numeroRicevuta,
-      importo: a.importo,
-    });
-  }
+  const paidBy = await allocationsByInstalment(ctx, payments, allocations);
   const totals = totalsOf(instalments, today);
   return {
     condominio: { id: Number(exercise.condominio_id), intestazione: exercise.intestazione },
@@ -434,6 +421,58 @@ export async function loadDetail(
       descrizione: r.descrizione,
     })),
   };
+}
+
+type DetailAllocation = RataDettaglio['rate'][number]['versamenti'][number];
+
+/**
+ * Each instalment's allocations, with their payment's date and receipt, in the order of the
+ * payments (by date, then id). The payments are those of the group, just read: only an allocation
+ * of a payment outside them (another registry's, or a payment of a registry seen by unit) has its
+ * payment read.
+ */
+async function allocationsByInstalment(
+  ctx: InstalmentContext,
+  payments: ReadonlyArray<{ id: number; data: string; numeroRicevuta: number | null }>,
+  allocations: ReadonlyArray<{ rataId: number; versamentoId: number; importo: number }>,
+): Promise<Map<number, DetailAllocation[]>> {
+  const paymentOf = new Map<number, { data: string; numeroRicevuta: number | null }>();
+  for (const p of payments) paymentOf.set(p.id, p);
+  const missing = new Set<number>();
+  for (const a of allocations) if (!paymentOf.has(a.versamentoId)) missing.add(a.versamentoId);
+  if (missing.size > 0) {
+    for (const p of await paymentReceiptsOf(ctx.db, ctx.archiveId, [...missing])) paymentOf.set(p.id, p);
+  }
+  const list: DetailAllocation[] = [];
+  const rataOf: number[] = [];
+  for (const a of allocations) {
+    const payment = paymentOf.get(a.versamentoId);
+    if (!payment) continue; // not possible: an allocation's payment exists (foreign key)
+    list.push({
+      versamentoID: a.versamentoId,
+      data: payment.data,
+      numeroRicevuta: payment.numeroRicevuta,
+      importo: a.importo,
+    });
+    rataOf.push(a.rataId);
+  }
+  const order = list.map((_, i) => i);
+  order.sort((i, j) => {
+    const a = list[i] as DetailAllocation;
+    const b = list[j] as DetailAllocation;
+    return a.data < b.data ? -1 : a.data > b.data ? 1 : a.versamentoID - b.versamentoID;
+  });
+  const paidBy = new Map<number, DetailAllocation[]>();
+  for (const i of order) {
+    const rataId = rataOf[i] as number;
+    let entries = paidBy.get(rataId);
+    if (!entries) {
+      entries = [];
+      paidBy.set(rataId, entries);
+    }
+    entries.push(list[i] as DetailAllocation);
+  }
+  return paidBy;
 }
 
 /** Adds to `names` those of the instalments' registries it lacks (read only when some are missing). */
