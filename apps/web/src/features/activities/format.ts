@@ -16,3 +16,12 @@ export function italianDateTime(iso: string): string {
     minute: '2-digit',
   }).format(new Date(iso));
 }
+
+/**
+ * A count as Italian writes it (12.345; 1234 stays ungrouped, as `toLocaleString('it-IT')` gives):
+ * without `Intl`, whose first use loads the locale's data while the list renders.
+ */
+export function italianCount(count: number): string {
+  const digits = String(Math.trunc(count));
+  return Math.abs(count) < 10_000 ? digits : digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}

@@ -1,18 +1,19 @@
 import dayjs from 'dayjs';
+import { lazily } from '../../shared/lazily.ts';
 
 /** dd/MM/yyyy of an ISO date or timestamp. */
 export function formatDate(iso: string): string {
   return dayjs(iso).format('DD/MM/YYYY');
 }
 
-const kb = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 });
-const mb = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
+const kb = lazily(() => new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 }));
+const mb = lazily(() => new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }));
 
 /** 512 B, 12 KB, 1,4 MB (Italian separators). */
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${kb.format(Math.max(1, Math.round(bytes / 1024)))} KB`;
-  return `${mb.format(bytes / (1024 * 1024))} MB`;
+  if (bytes < 1024 * 1024) return `${kb().format(Math.max(1, Math.round(bytes / 1024)))} KB`;
+  return `${mb().format(bytes / (1024 * 1024))} MB`;
 }
 
 /** The absolute address of a link the API gave as a path (the native wrapper needs one). */

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast } from '../api/base-query.ts';
 import { useAppDispatch, useAppStore } from '../hooks.ts';
+import { lazily } from '../lazily.ts';
 import { downloadFile } from '../native/native-bridge.ts';
 import { ExportRefused, fetchExport } from './export-download.ts';
 
@@ -19,13 +20,13 @@ export interface ExportMenuProps {
 }
 
 const PROGRESS_EVERY_MS = 250;
-const sizeFormat = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
+const sizeFormat = lazily(() => new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }));
 
 /** `123 kB`, `4,5 MB`. */
 function sizeOf(bytes: number): string {
   return bytes < 1024 * 1024
-    ? `${sizeFormat.format(Math.max(1, Math.round(bytes / 1024)))} kB`
-    : `${sizeFormat.format(bytes / 1024 / 1024)} MB`;
+    ? `${sizeFormat().format(Math.max(1, Math.round(bytes / 1024)))} kB`
+    : `${sizeFormat().format(bytes / 1024 / 1024)} MB`;
 }
 
 /** The export's URL: the list's query without its page, with the format. */

@@ -1,5 +1,6 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { lazily } from '../../../shared/lazily.ts';
 import { registryDetail } from '../../../shared/ui/registry/registry-detail.tsx';
 import {
   useContactAssignmentsQuery,
@@ -10,9 +11,11 @@ import {
 import { currentContactSet } from '../contacts-slice.ts';
 import { ContactForm } from './contact-form.tsx';
 
-const dateFormat = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateFormat = lazily(
+  () => new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric' }),
+);
 const formatDate = (iso: string | null) =>
-  iso ? dateFormat.format(new Date(iso.length === 10 ? `${iso}T00:00:00` : iso)) : '';
+  iso ? dateFormat().format(new Date(iso.length === 10 ? `${iso}T00:00:00` : iso)) : '';
 
 /** A contact's drawer: header, editable form, delete, its assignments (attachments: app/drawers/contacts.tsx). */
 export const ContactDetail = registryDetail({
