@@ -1,13 +1,15 @@
 import dayjs from 'dayjs';
-import { lazily } from '../../shared/lazily.ts';
 
 /** dd/MM/yyyy of an ISO date or timestamp. */
 export function formatDate(iso: string): string {
   return dayjs(iso).format('DD/MM/YYYY');
 }
 
-const kb = lazily(() => new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 }));
-const mb = lazily(() => new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }));
+// Made on first use: a page's first Intl format loads the browser's locale data (tens of ms on a phone).
+let kbMade: Intl.NumberFormat | undefined;
+const kb = () => (kbMade ??= new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 }));
+let mbMade: Intl.NumberFormat | undefined;
+const mb = () => (mbMade ??= new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }));
 
 /** 512 B, 12 KB, 1,4 MB (Italian separators). */
 export function formatSize(bytes: number): string {

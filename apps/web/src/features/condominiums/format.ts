@@ -1,16 +1,15 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/it';
-import { lazily } from '../../shared/lazily.ts';
 
 // 'always': Italian grouping leaves 4-digit amounts ungrouped by default (1234,56 €); we write 1.234,56 €.
-const euro = lazily(
-  () =>
-    new Intl.NumberFormat('it-IT', {
-      style: 'currency',
-      currency: 'EUR',
-      useGrouping: 'always' as unknown as boolean,
-    }),
-);
+// Made on first use: a page's first Intl format loads the browser's locale data (tens of ms on a phone).
+let euroMade: Intl.NumberFormat | undefined;
+const euro = () =>
+  (euroMade ??= new Intl.NumberFormat('it-IT', {
+    style: 'currency',
+    currency: 'EUR',
+    useGrouping: 'always' as unknown as boolean,
+  }));
 
 /** Cents as Italian money: 123456 -> "1.234,56 €"; null -> ''. */
 export function formatMoney(cents: number | null | undefined): string {

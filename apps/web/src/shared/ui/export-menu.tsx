@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast } from '../api/base-query.ts';
 import { useAppDispatch, useAppStore } from '../hooks.ts';
-import { lazily } from '../lazily.ts';
 import { downloadFile } from '../native/native-bridge.ts';
 import { ExportRefused, fetchExport } from './export-download.ts';
 
@@ -20,7 +19,9 @@ export interface ExportMenuProps {
 }
 
 const PROGRESS_EVERY_MS = 250;
-const sizeFormat = lazily(() => new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }));
+// Made on first use: a page's first Intl format loads the browser's locale data (tens of ms on a phone).
+let sizeFormatMade: Intl.NumberFormat | undefined;
+const sizeFormat = () => (sizeFormatMade ??= new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }));
 
 /** `123 kB`, `4,5 MB`. */
 function sizeOf(bytes: number): string {
