@@ -20,6 +20,7 @@ import {
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { drawerHasUnsavedChanges, useGuardedClose } from '../../shared/ui/unsaved-changes.tsx';
 import { confirmUploadExit } from '../../shared/ui/upload-exit.tsx';
+import { OnceOpened } from './lazy-layers.tsx';
 
 // Every app/drawers/<area>.tsx registers its kinds (see shared/ui/entity-drawer-types.ts).
 const modules = import.meta.glob<EntityDrawerModule>(['../drawers/*.tsx', '!../drawers/*.test.tsx'], {
@@ -95,26 +96,30 @@ export function EntityDrawer() {
   return (
     <>
       {guard.confirmation}
-      <Drawer
-        opened={opened}
-        // Files still uploading in the drawer ask first, then unsaved changes.
-        onClose={() => confirmUploadExit(guard.requestClose)}
-        position="right"
-        size={definition?.size ?? 'lg'}
-        title={definition && details ? definition.title(details.id) : t('detailsTitle')}
-        closeButtonProps={{ 'aria-label': t('close') }}
-      >
-        {definition && details && (
-          <ErrorBoundary
-            resetKey={formatDetailParam(details)}
-            fallback={(reset) => <EntityDrawerError onRetry={reset} />}
-          >
-            <Suspense fallback={<Loader size="sm" role="status" aria-label={t('loading')} />}>
-              <definition.Component key={formatDetailParam(details)} id={details.id} onClose={close} />
-            </Suspense>
-          </ErrorBoundary>
-        )}
-      </Drawer>
+      {/* Mounted from its first opening (a closed Mantine drawer still mounts its portal), then kept
+          so that it can play its closing transition. */}
+      <OnceOpened opened={opened}>
+        <Drawer
+          opened={opened}
+          // Files still uploading in the drawer ask first, then unsaved changes.
+          onClose={() => confirmUploadExit(guard.requestClose)}
+          position="right"
+          size={definition?.size ?? 'lg'}
+          title={definition && details ? definition.title(details.id) : t('detailsTitle')}
+          closeButtonProps={{ 'aria-label': t('close') }}
+        >
+          {definition && details && (
+            <ErrorBoundary
+              resetKey={formatDetailParam(details)}
+              fallback={(reset) => <EntityDrawerError onRetry={reset} />}
+            >
+              <Suspense fallback={<Loader size="sm" role="status" aria-label={t('loading')} />}>
+                <definition.Component key={formatDetailParam(details)} id={details.id} onClose={close} />
+              </Suspense>
+            </ErrorBoundary>
+          )}
+        </Drawer>
+      </OnceOpened>
     </>
   );
 }

@@ -5,14 +5,17 @@ export function formatDate(iso: string): string {
   return dayjs(iso).format('DD/MM/YYYY');
 }
 
-const kb = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 });
-const mb = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
+// Made on first use: a page's first Intl format loads the browser's locale data (tens of ms on a phone).
+let kbMade: Intl.NumberFormat | undefined;
+const kb = () => (kbMade ??= new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 }));
+let mbMade: Intl.NumberFormat | undefined;
+const mb = () => (mbMade ??= new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }));
 
 /** 512 B, 12 KB, 1,4 MB (Italian separators). */
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${kb.format(Math.max(1, Math.round(bytes / 1024)))} KB`;
-  return `${mb.format(bytes / (1024 * 1024))} MB`;
+  if (bytes < 1024 * 1024) return `${kb().format(Math.max(1, Math.round(bytes / 1024)))} KB`;
+  return `${mb().format(bytes / (1024 * 1024))} MB`;
 }
 
 /** The absolute address of a link the API gave as a path (the native wrapper needs one). */

@@ -2,15 +2,18 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/it';
 
 // 'always': Italian grouping leaves 4-digit amounts ungrouped by default (1234,56 €); we write 1.234,56 €.
-const euro = new Intl.NumberFormat('it-IT', {
-  style: 'currency',
-  currency: 'EUR',
-  useGrouping: 'always' as unknown as boolean,
-});
+// Made on first use: a page's first Intl format loads the browser's locale data (tens of ms on a phone).
+let euroMade: Intl.NumberFormat | undefined;
+const euro = () =>
+  (euroMade ??= new Intl.NumberFormat('it-IT', {
+    style: 'currency',
+    currency: 'EUR',
+    useGrouping: 'always' as unknown as boolean,
+  }));
 
 /** Cents as Italian money: 123456 -> "1.234,56 €"; null -> ''. */
 export function formatMoney(cents: number | null | undefined): string {
-  return cents === null || cents === undefined ? '' : euro.format(cents / 100);
+  return cents === null || cents === undefined ? '' : euro().format(cents / 100);
 }
 
 /** `YYYY-MM-DD` (or an ISO timestamp) as dd/MM/yyyy; null -> ''. */

@@ -19,13 +19,15 @@ export interface ExportMenuProps {
 }
 
 const PROGRESS_EVERY_MS = 250;
-const sizeFormat = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
+// Made on first use: a page's first Intl format loads the browser's locale data (tens of ms on a phone).
+let sizeFormatMade: Intl.NumberFormat | undefined;
+const sizeFormat = () => (sizeFormatMade ??= new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }));
 
 /** `123 kB`, `4,5 MB`. */
 function sizeOf(bytes: number): string {
   return bytes < 1024 * 1024
-    ? `${sizeFormat.format(Math.max(1, Math.round(bytes / 1024)))} kB`
-    : `${sizeFormat.format(bytes / 1024 / 1024)} MB`;
+    ? `${sizeFormat().format(Math.max(1, Math.round(bytes / 1024)))} kB`
+    : `${sizeFormat().format(bytes / 1024 / 1024)} MB`;
 }
 
 /** The export's URL: the list's query without its page, with the format. */

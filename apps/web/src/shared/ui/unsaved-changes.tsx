@@ -106,19 +106,24 @@ export function DiscardChangesModal({ opened, onKeep, onDiscard }: DiscardChange
  */
 export function useGuardedClose(isDirty: () => boolean, close: () => void) {
   const [asking, setAsking] = useState(false);
+  // The modal mounts the first time it is asked for (a closed Mantine modal still mounts its portal,
+  // in every form and drawer that can be closed), then stays to play its closing transition.
+  const [asked, setAsked] = useState(false);
+  if (asking && !asked) setAsked(true);
   const requestClose = () => {
     if (isDirty()) setAsking(true);
     else close();
   };
-  const confirmation = (
-    <DiscardChangesModal
-      opened={asking}
-      onKeep={() => setAsking(false)}
-      onDiscard={() => {
-        setAsking(false);
-        close();
-      }}
-    />
-  );
+  const confirmation =
+    asking || asked ? (
+      <DiscardChangesModal
+        opened={asking}
+        onKeep={() => setAsking(false)}
+        onDiscard={() => {
+          setAsking(false);
+          close();
+        }}
+      />
+    ) : null;
   return { requestClose, confirmation, asking };
 }

@@ -9,7 +9,7 @@ import {
   priorityLabels,
 } from '@stabile/contract';
 import { useTranslation } from 'react-i18next';
-import { italianDate } from '../format.ts';
+import { italianDate, todayInItaly } from '../format.ts';
 
 const PRIORITY_COLORS: Record<Priority, string> = { 1: 'gray', 2: 'blue', 3: 'orange', 4: 'red' };
 const STATE_COLORS: Record<ActivityState, string> = { 0: 'gray', 1: 'green', 2: 'yellow', 3: 'gray' };
@@ -39,7 +39,7 @@ export interface DueBadgeProps {
 }
 
 /** The due date; open or suspended activities past it are flagged as overdue. */
-export function DueBadge({ due, stato, today = isoDateToday() }: DueBadgeProps) {
+export function DueBadge({ due, stato, today = todayInItaly() }: DueBadgeProps) {
   const { t } = useTranslation('activities');
   if (!due) return null;
   const overdue = (stato === 1 || stato === 2) && due < today;

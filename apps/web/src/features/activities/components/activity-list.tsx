@@ -55,7 +55,7 @@ import {
   useActivitySettingsQuery,
   useSaveActivitySettingsMutation,
 } from '../activities-api.ts';
-import { italianDate } from '../format.ts';
+import { italianCount, italianDate } from '../format.ts';
 import { DueBadge, PriorityBadge, StateBadge } from './activity-badges.tsx';
 import {
   ActivityFilters,
@@ -279,8 +279,8 @@ export function ActivityList({ onCreate }: ActivityListProps) {
               {t('count', {
                 count: pagination.totalCount,
                 total: pagination.totalCapped
-                  ? t('common:totalCapped', { count: pagination.totalCount.toLocaleString('it-IT') })
-                  : pagination.totalCount.toLocaleString('it-IT'),
+                  ? t('common:totalCapped', { count: italianCount(pagination.totalCount) })
+                  : italianCount(pagination.totalCount),
               })}
             </Text>
           )}

@@ -10,9 +10,16 @@ import {
 import { currentContactSet } from '../contacts-slice.ts';
 import { ContactForm } from './contact-form.tsx';
 
-const dateFormat = new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric' });
+// Made on first use: a page's first Intl format loads the browser's locale data (tens of ms on a phone).
+let dateFormatMade: Intl.DateTimeFormat | undefined;
+const dateFormat = () =>
+  (dateFormatMade ??= new Intl.DateTimeFormat('it-IT', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }));
 const formatDate = (iso: string | null) =>
-  iso ? dateFormat.format(new Date(iso.length === 10 ? `${iso}T00:00:00` : iso)) : '';
+  iso ? dateFormat().format(new Date(iso.length === 10 ? `${iso}T00:00:00` : iso)) : '';
 
 /** A contact's drawer: header, editable form, delete, its assignments (attachments: app/drawers/contacts.tsx). */
 export const ContactDetail = registryDetail({

@@ -8,19 +8,23 @@ import {
 } from '@stabile/contract';
 import type { TFunction } from 'i18next';
 
-const dateTime = new Intl.DateTimeFormat('it-IT', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+// Made on first use: a page's first Intl format loads the browser's locale data (tens of ms on a phone).
+let dateTimeMade: Intl.DateTimeFormat | undefined;
+const dateTime = () =>
+  (dateTimeMade ??= new Intl.DateTimeFormat('it-IT', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }));
+let euroMade: Intl.NumberFormat | undefined;
+const euro = () => (euroMade ??= new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }));
 
 /** dd/mm/yyyy HH:mm of an ISO time, in the browser's time zone. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date).replace(',', '');
+  return Number.isNaN(date.getTime()) ? iso : dateTime().format(date).replace(',', '');
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -44,7 +48,7 @@ export function formatValue(t: TFunction, kind: HistoryKind, field: string, valu
   if (typeof value === 'boolean') return value ? t('history:yes') : t('history:no');
   if (FLAGS.has(field.slice(field.indexOf('.') + 1)) && (value === 0 || value === 1))
     return value ? t('history:yes') : t('history:no');
-  if (field.endsWith('_cents') && typeof value === 'number') return euro.format(value / 100);
+  if (field.endsWith('_cents') && typeof value === 'number') return euro().format(value / 100);
   if (kind === 'attivita' && field === 'stato') {
     return activityStateLabels[Number(value) as ActivityState] ?? String(value);
   }
