@@ -150,6 +150,7 @@ const BESIDES_WALKED: readonly ListFilter[] = ['searchQuery', 'priorita', 'tipoS
  * there, whatever the size of the archive. When they hold fewer than `wanted` results (a rare word,
  * a narrow filter), every match is read from the GIN index with the filters and sorted: few rows;
  * unless the walk read every activity it could (walkedAll), whose matches are then all there are.
+ * An archive of PG_WALK_BUDGET activities or fewer is searched through the GIN index only.
  * The CTE is materialised so that the planner never walks the whole archive newest first looking
  * for a word that is rare or absent.
  */
@@ -175,10 +176,11 @@ async function pgSearchIds(
       (await walkedAll(db, archiveId, [stateCounter(group, 'priorita', f.priorita)]))
     )
       return walked.map((r) => Number(r.id));
-  } else if (!hasListFilters(f, BESIDES_WALKED)) {
+  } else if (!hasListFilters(f, BESIDES_WALKED) && !(await walkedAll(db, archiveIdOf(values), EVERY_STATE))) {
+    // An archive that a walk would read whole has few matches of any word: the GIN index gives them
+    // (walking it, PostgreSQL read every row and sorted them, on disk past work_mem: 100 ms on 10,000).
     const walked = await pgWalkedMatches(db, shape, searchValues);
-    if (walked.length >= wanted || (await walkedAll(db, archiveIdOf(values), EVERY_STATE)))
-      return walked.map((r) => Number(r.id));
+    if (walked.length >= wanted) return walked.map((r) => Number(r.id));
   }
   return (await pgAllMatches(db, shape, searchValues)).map((r) => Number(r.id));
 }
@@ -189,12 +191,11 @@ const BESIDES_SEARCH_AND_PRIORITY: readonly ListFilter[] = ['searchQuery', 'prio
 const EVERY_STATE = [0, 1, 2].map((group) => stateCounter(group));
 
 /**
- * Whether a walk of PG_WALK_BUDGET entries read every activity that the counters count (every one
- * of the archive, or of a tab and priority): then its matches are all the matches, however few,
- * and reading them again from the GIN index would find nothing more. A tab and priority hold a
- * fraction of a large archive (6,885 open activities of priority 4 in 1M): without this, a word
- * with fewer than a page and the capped total of matches there read every match of the archive
- * from the GIN index to keep the few in the tab.
+ * Whether a walk of PG_WALK_BUDGET entries reads every activity that the counters count (every one
+ * of the archive, or of a tab and priority). A tab and priority hold a fraction of a large archive
+ * (6,885 open activities of priority 4 in 1M): their walk's matches are then all the matches,
+ * however few, and reading the archive's every match from the GIN index to keep the few in the tab
+ * would find nothing more. A whole archive that small is not walked at all (pgSearchIds).
  */
 async function walkedAll(db: Kysely<Database>, archiveId: number, counters: string[]): Promise<boolean> {
   let total = 0;
