@@ -82,7 +82,9 @@ describe('the envelope readers (without zod) agree with the schemas', () => {
   it('readApiError reads any body as errorEnvelopeSchema would, unknown keys left out', () => {
     fc.assert(
       fc.property(fc.oneof(errorBody, anyValue), fc.constantFrom(400, 401, 403, 500), (body, status) => {
-        expect(readApiError(body, status)).toStrictEqual(readApiErrorWithSchema(body, status));
+        // toEqual: zod keeps an optional key given as undefined (`details: undefined`), the reader
+        // leaves it out; the two read the same values and drop the same unknown keys.
+        expect(readApiError(body, status)).toEqual(readApiErrorWithSchema(body, status));
       }),
       { numRuns: 2000 },
     );
