@@ -21,6 +21,11 @@ test.describe('instalments', () => {
   // The machine is shared: a journey with PDFs gets more than the default 30 s.
   test.describe.configure({ timeout: 180_000 });
   test.beforeEach(async ({ page }) => {
+    // The push-notification banner was already answered "Non ora" (dismissal value 2): on a slow
+    // machine it came after the wait below for it and covered the "Solo scadute" switch on a phone.
+    await page
+      .context()
+      .addCookies([{ name: 'stabile_notifiche', value: '2', url: process.env.E2E_BASE_URL as string }]);
     await signIn(page);
   });
 
