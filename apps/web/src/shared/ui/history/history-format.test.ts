@@ -24,6 +24,8 @@ describe('how a change reads in the history', () => {
   it('shows dates as dd/mm/yyyy, money in euros, flags as Sì/No and nothing as a dash', () => {
     expect(formatValue(t, 'attivita', 'data_apertura', '2026-03-07')).toBe('07/03/2026');
     expect(formatValue(t, 'rata', 'versato_cents', 12050)).toMatch(/^120,50\s€$/);
+    // Thousands grouped from four digits, as every amount of the app.
+    expect(formatValue(t, 'rata', 'dovuto_cents', 123456)).toMatch(/^1\.234,56\s€$/);
     expect(formatValue(t, 'attivita', 'nascosta', 1)).toBe('Sì');
     expect(formatValue(t, 'attivita', 'stato', 2)).toBe('Sospesa');
     expect(formatValue(t, 'contatto', 'email', null)).toBe('—');

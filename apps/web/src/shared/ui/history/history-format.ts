@@ -2,6 +2,7 @@ import {
   type ActivityState,
   activityStateLabels,
   type FieldChange,
+  formatEuro,
   type HistoryKind,
   type Priority,
   priorityLabels,
@@ -18,8 +19,6 @@ const dateTime = () =>
     hour: '2-digit',
     minute: '2-digit',
   }));
-let euroMade: Intl.NumberFormat | undefined;
-const euro = () => (euroMade ??= new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }));
 
 /** dd/mm/yyyy HH:mm of an ISO time, in the browser's time zone. */
 export function formatDateTime(iso: string): string {
@@ -48,7 +47,7 @@ export function formatValue(t: TFunction, kind: HistoryKind, field: string, valu
   if (typeof value === 'boolean') return value ? t('history:yes') : t('history:no');
   if (FLAGS.has(field.slice(field.indexOf('.') + 1)) && (value === 0 || value === 1))
     return value ? t('history:yes') : t('history:no');
-  if (field.endsWith('_cents') && typeof value === 'number') return euro().format(value / 100);
+  if (field.endsWith('_cents') && typeof value === 'number') return formatEuro(value);
   if (kind === 'attivita' && field === 'stato') {
     return activityStateLabels[Number(value) as ActivityState] ?? String(value);
   }
