@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   checkPromotedBuffers,
   noteTransientBytes,
@@ -19,7 +21,28 @@ async function eventually(condition: () => boolean, ms: number): Promise<boolean
   return condition();
 }
 
+/**
+ * Frees what earlier tests of this process left behind and waits until the level stops falling, so a
+ * test measures its own buffers only (in CI a young collection of the second test freed 80 MB that
+ * were garbage before it started, and the growth it measured came out negative).
+ */
+async function settle(): Promise<void> {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  setFlagsFromString('--no-expose-gc');
+  gc();
+  let last = outsideHeap();
+  for (let i = 0; i < 50; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const level = outsideHeap();
+    if (level === last) return;
+    last = level;
+  }
+}
+
 describe('short-lived buffers of a stream', () => {
+  beforeEach(settle);
+
   it('are freed once enough of them have been counted, not only when V8 would collect on its own', async () => {
     const before = outsideHeap();
     // What an upload leaves behind: 8 MB of 64 kB pieces, each dead once written.
