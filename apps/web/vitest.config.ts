@@ -9,5 +9,7 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Above the waits of Testing Library (src/test/setup.ts), so that a slow wait fails as itself.
+    testTimeout: 20_000,
   },
 });

@@ -4,8 +4,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { loadAllNamespaces } from '../i18n/i18n.ts';
 
-// A loaded CI machine renders slower than a laptop.
-configure({ asyncUtilTimeout: 3_000 });
+// A loaded CI machine renders slower than a laptop: with other work on its two cores, a menu took
+// more than 3 s to open in a test that passes in 1 s alone.
+configure({ asyncUtilTimeout: 6_000 });
 
 // jsdom lacks what Mantine measures with.
 Object.defineProperty(window, 'matchMedia', {
