@@ -7,6 +7,17 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
+/** A failed migration run; `migration` names the migration that failed, if one did. */
+export class MigrationError extends Error {
+  constructor(
+    message: string,
+    readonly migration: string | undefined,
+  ) {
+    super(message);
+    this.name = 'MigrationError';
+  }
+}
+
 /**
  * Runs pending schema migrations. Each migration runs in its own transaction on both dialects, so a
  * failure leaves the database at the last complete migration.
@@ -21,8 +32,9 @@ export async function migrateToLatest(db: Kysely<any>, options: { schema?: strin
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(
+    throw new MigrationError(
       `Migrazione del database non riuscita${failed ? ` (${failed.migrationName})` : ''}: ${reason}`,
+      failed?.migrationName,
     );
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
