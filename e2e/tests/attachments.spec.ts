@@ -36,6 +36,19 @@ async function createDossiers(page: Page, count: number): Promise<void> {
   }
 }
 
+/** Opens the seeded activity's drawer and waits for its attachments. */
+async function openActivityAttachments(page: Page) {
+  await page.goto(`/activities?dettaglio=attivita:${ACTIVITY_ID}`);
+  await page
+    .getByRole('button', { name: 'Non ora' })
+    .click({ timeout: 3000 })
+    .catch(() => undefined);
+  const drawer = page.getByRole('dialog', { name: 'Attività' });
+  const list = drawer.getByRole('list', { name: 'Elenco degli allegati' });
+  await expect(list.getByText('preventivo-intervento.pdf')).toBeVisible();
+  return { drawer, list };
+}
+
 test.describe('attachments', () => {
   test.describe.configure({ timeout: 180_000 });
   test.beforeEach(async ({ page }) => {
@@ -48,14 +61,7 @@ test.describe('attachments', () => {
     const tag = `${testInfo.project.name}-${Date.now().toString(36)}`;
     const pdfName = `verbale-${tag}.pdf`;
     const pngName = `foto-${tag}.png`;
-    await page.goto(`/activities?dettaglio=attivita:${ACTIVITY_ID}`);
-    await page
-      .getByRole('button', { name: 'Non ora' })
-      .click({ timeout: 3000 })
-      .catch(() => undefined);
-    const drawer = page.getByRole('dialog', { name: 'Attività' });
-    const list = drawer.getByRole('list', { name: 'Elenco degli allegati' });
-    await expect(list.getByText('preventivo-intervento.pdf')).toBeVisible();
+    const { drawer, list } = await openActivityAttachments(page);
     await expect(list.getByText('foto-guasto.png')).toBeVisible();
 
     // The first attempt of the photo meets a broken network; the retry goes through.
@@ -135,6 +141,41 @@ test.describe('attachments', () => {
     await expect(confirm).toBeHidden();
     await expect(list.getByText(pngName)).toBeHidden();
     await expect(list.getByText(pdfName)).toBeVisible();
+  });
+
+  test('a file dropped without a connection waits for it and goes by itself when it returns', async ({
+    page,
+    context,
+  }, testInfo) => {
+    const name = `offline-${testInfo.project.name}-${Date.now().toString(36)}.pdf`;
+    const { drawer, list } = await openActivityAttachments(page);
+
+    // Offline, the app's pieces not loaded yet come from the service worker (the toast that says the
+    // connection is gone is one): it must be active before the network goes, as on a device that has
+    // opened Stabile before.
+    await expect
+      .poll(
+        () => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.active)),
+        { timeout: 60_000, message: 'the service worker never became active' },
+      )
+      .toBe(true);
+    await context.setOffline(true);
+    await drawer
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles([{ name, mimeType: 'application/pdf', buffer: PDF }]);
+    const file = drawer
+      .getByRole('list', { name: 'File da caricare' })
+      .getByRole('listitem')
+      .filter({ hasText: name });
+    await expect(file.getByText('In attesa della connessione')).toBeVisible();
+    await expect(drawer.getByText('Caricamento in corso…')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`upload-offline-${testInfo.project.name}.png`) });
+
+    await context.setOffline(false);
+    await expect(file.getByText('Caricato')).toBeVisible();
+    await expect(drawer.getByText('Tutti i file sono stati caricati')).toBeVisible();
+    await expect(list.getByText(name)).toBeVisible();
   });
 
   test('a common part takes files; closing its drawer or going back while a file uploads asks first and stops it', async ({

@@ -27,6 +27,7 @@ export default {
   dropReject: 'Alcuni file non sono ammessi o sono troppo grandi',
   uploadListLabel: 'File da caricare',
   fileWaiting: 'In attesa',
+  fileWaitingOffline: 'In attesa della connessione',
   fileLoading: 'Caricamento {{percent}}%',
   fileDone: 'Caricato',
   fileFailed: 'Non caricato',

@@ -26,7 +26,13 @@ function subscribeConnection(listener: () => void): () => void {
     window.removeEventListener('offline', listener);
   };
 }
-const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+/** Whether the browser says it is connected (navigator.onLine). */
+export const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+/** Whether the browser is connected; re-renders when that changes. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeConnection, isOnline, () => true);
+}
 
 /**
  * The text of a read that failed: offline, a page or record never opened on this device is not an
@@ -35,6 +41,5 @@ const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== 
  */
 export function useLoadFailedText(): string {
   const { t } = useTranslation('common');
-  const online = useSyncExternalStore(subscribeConnection, isOnline, () => true);
-  return online ? t('loadingFailed') : t('loadingFailedOffline');
+  return useOnline() ? t('loadingFailed') : t('loadingFailedOffline');
 }

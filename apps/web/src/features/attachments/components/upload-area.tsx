@@ -4,6 +4,7 @@ import { Dropzone } from '@mantine/dropzone';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isOnline, useOnline } from '../../../shared/offline/use-offline.ts';
 import { useUploadInProgress } from '../../../shared/ui/upload-exit.tsx';
 import { useUploader } from '../upload-request.ts';
 
@@ -50,11 +51,15 @@ const OVERALL_COLOR: Record<OverallStatus, string> = {
 /**
  * Drag and drop or pick files: each file is uploaded in turn with a real progress bar (waiting,
  * loading, done, failed); the failed ones can be retried. While files are pending, closing the tab
- * asks for confirmation.
+ * asks for confirmation. Without a connection the files wait ("In attesa della connessione"), also
+ * one whose upload the connection's loss interrupted, and go by themselves when it returns. They are
+ * not kept on the device across a reload (the JSON writes' offline queue is in local storage, which
+ * does not take files): leaving while they wait asks first, as while they load.
  */
 export function UploadArea({ target, onUploaded, onPendingChange, label }: UploadAreaProps) {
   const { t } = useTranslation('attachments');
   const upload = useUploader();
+  const online = useOnline();
   const [files, setFiles] = useState<QueuedFile[]>([]);
   const nextKey = useRef(1);
   const running = useRef(false);
@@ -98,7 +103,8 @@ export function UploadArea({ target, onUploaded, onPendingChange, label }: Uploa
     try {
       for (;;) {
         const next = queueRef.current.find((f) => f.status === 'waiting');
-        if (!next) break;
+        // Offline, the files wait for the connection (the effect below starts again then).
+        if (!next || !isOnline()) break;
         const signal = stopper.current.signal;
         // Marked at once, so the next turn of the loop does not pick it again.
         queueRef.current = queueRef.current.map((f) =>
@@ -117,6 +123,12 @@ export function UploadArea({ target, onUploaded, onPendingChange, label }: Uploa
         if (result.ok) {
           patch(next.key, { status: 'done', progress: 100 });
           onUploaded();
+        } else if (!isOnline()) {
+          // The connection went during the upload: the file waits for it to return.
+          queueRef.current = queueRef.current.map((f) =>
+            f.key === next.key ? { ...f, status: 'waiting' } : f,
+          );
+          patch(next.key, { status: 'waiting', progress: 0, error: null });
         } else {
           patch(next.key, { status: 'failed', error: result.error?.message ?? null });
         }
@@ -125,6 +137,12 @@ export function UploadArea({ target, onUploaded, onPendingChange, label }: Uploa
       running.current = false;
     }
   }
+
+  // Back online: the waiting files go.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: drain reads the queue through refs.
+  useEffect(() => {
+    if (online) void drain();
+  }, [online]);
 
   const enqueue = (dropped: File[]) => {
     const added = dropped.map((file) => ({
@@ -150,7 +168,9 @@ export function UploadArea({ target, onUploaded, onPendingChange, label }: Uploa
   const statusText = (f: QueuedFile) =>
     f.status === 'loading'
       ? t('fileLoading', { percent: f.progress })
-      : t(f.status === 'waiting' ? 'fileWaiting' : f.status === 'done' ? 'fileDone' : 'fileFailed');
+      : f.status === 'waiting'
+        ? t(online ? 'fileWaiting' : 'fileWaitingOffline')
+        : t(f.status === 'done' ? 'fileDone' : 'fileFailed');
 
   return (
     <Stack gap="xs">
