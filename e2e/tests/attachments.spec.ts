@@ -169,7 +169,7 @@ test.describe('attachments', () => {
       .getByRole('listitem')
       .filter({ hasText: name });
     await expect(file.getByText('In attesa della connessione')).toBeVisible();
-    await expect(drawer.getByText('Caricamento in corso…')).toBeVisible();
+    await expect(drawer.getByTestId('upload-overall')).toHaveText('In attesa della connessione');
     await page.screenshot({ path: testInfo.outputPath(`upload-offline-${testInfo.project.name}.png`) });
 
     await context.setOffline(false);

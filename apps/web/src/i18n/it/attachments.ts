@@ -34,6 +34,7 @@ export default {
   stopped: 'Caricamento interrotto',
   overallReady: 'Pronto al caricamento',
   overallStarted: 'Caricamento in corso…',
+  overallWaitingOffline: 'In attesa della connessione',
   overallSuccess: 'Tutti i file sono stati caricati',
   overallError: 'Alcuni file non sono stati caricati',
   retryFailed: 'Riprova i file non caricati',

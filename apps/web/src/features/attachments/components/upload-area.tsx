@@ -193,7 +193,9 @@ export function UploadArea({ target, onUploaded, onPendingChange, label }: Uploa
                 overall === 'ready'
                   ? 'overallReady'
                   : overall === 'started'
-                    ? 'overallStarted'
+                    ? online
+                      ? 'overallStarted'
+                      : 'overallWaitingOffline'
                     : overall === 'success'
                       ? 'overallSuccess'
                       : 'overallError',
