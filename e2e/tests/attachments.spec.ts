@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { AttachmentOrigin, AttachmentReferenceType } from '@stabile/contract';
 import { signIn } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
@@ -47,6 +47,20 @@ async function openActivityAttachments(page: Page) {
   const list = drawer.getByRole('list', { name: 'Elenco degli allegati' });
   await expect(list.getByText('preventivo-intervento.pdf')).toBeVisible();
   return { drawer, list };
+}
+
+/** Drops a PDF on the drawer's upload area without a connection; its line says it waits for one. */
+async function dropWaitingPdf(drawer: Locator, name: string): Promise<Locator> {
+  await drawer
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles([{ name, mimeType: 'application/pdf', buffer: PDF }]);
+  const file = drawer
+    .getByRole('list', { name: 'File da caricare' })
+    .getByRole('listitem')
+    .filter({ hasText: name });
+  await expect(file.getByText('In attesa della connessione')).toBeVisible();
+  return file;
 }
 
 test.describe('attachments', () => {
@@ -160,15 +174,7 @@ test.describe('attachments', () => {
       )
       .toBe(true);
     await context.setOffline(true);
-    await drawer
-      .locator('input[type="file"]')
-      .first()
-      .setInputFiles([{ name, mimeType: 'application/pdf', buffer: PDF }]);
-    const file = drawer
-      .getByRole('list', { name: 'File da caricare' })
-      .getByRole('listitem')
-      .filter({ hasText: name });
-    await expect(file.getByText('In attesa della connessione')).toBeVisible();
+    const file = await dropWaitingPdf(drawer, name);
     await expect(drawer.getByTestId('upload-overall')).toHaveText('In attesa della connessione');
     await page.screenshot({ path: testInfo.outputPath(`upload-offline-${testInfo.project.name}.png`) });
 
@@ -176,6 +182,28 @@ test.describe('attachments', () => {
     await expect(file.getByText('Caricato')).toBeVisible();
     await expect(drawer.getByText('Tutti i file sono stati caricati')).toBeVisible();
     await expect(list.getByText(name)).toBeVisible();
+  });
+
+  test.describe('on a first visit, before a service worker serves the app', () => {
+    test.use({ serviceWorkers: 'block' });
+
+    test('offline, the app stays on screen: the toast and the files wait for the connection', async ({
+      page,
+      context,
+    }, testInfo) => {
+      const name = `first-visit-${testInfo.project.name}-${Date.now().toString(36)}.pdf`;
+      const { drawer, list } = await openActivityAttachments(page);
+      // The toasts' piece is not loaded yet: the first toast is the one saying the connection is gone.
+      await context.setOffline(true);
+      const file = await dropWaitingPdf(drawer, name);
+      // Still the app (a reload would have shown the browser's offline page).
+      await expect(list.getByText('preventivo-intervento.pdf')).toBeVisible();
+
+      await context.setOffline(false);
+      await expect(file.getByText('Caricato')).toBeVisible();
+      await expect(list.getByText(name)).toBeVisible();
+      expect(new URL(page.url()).pathname).toBe('/activities');
+    });
   });
 
   test('a common part takes files; closing its drawer or going back while a file uploads asks first and stops it', async ({

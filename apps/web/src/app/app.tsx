@@ -1,17 +1,24 @@
 import '@mantine/core/styles.css';
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { i18n } from '../i18n/i18n.ts';
+import { importWhenOnline } from '../shared/ui/import-when-online.ts';
 import { RootEffects } from './root-effects.tsx';
 import { AppRoutes } from './router.tsx';
 import { theme } from './theme.ts';
 
 // The toasts' container (and its transitions) loads with the first toast: toasts wait in Mantine's
-// store until it mounts, so a page that shows none never loads it.
-const NotificationsHost = lazy(() => import('./notifications-host.tsx'));
+// store until it mounts, so a page that shows none never loads it. Offline, before the service worker
+// serves it, it waits for the connection (the first toast may be the one saying it is gone).
+const NoToasts: ComponentType = () => null;
+const NotificationsHost = lazy(() =>
+  importWhenOnline<{ default: ComponentType }>(() => import('./notifications-host.tsx'), {
+    default: NoToasts,
+  }),
+);
 
 const anyToast = () => {
   const { notifications, queue } = notificationsStore.getState();

@@ -25,4 +25,15 @@ describe('a piece of the page that fails to load', () => {
     preloadError();
     expect(reload).toHaveBeenCalledTimes(2);
   });
+
+  it("is not reloaded offline, where the reload would show the browser's offline page instead of the app", () => {
+    const reload = vi.fn();
+    installStaleChunkReload(reload, () => 5_000_000);
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(preloadError().defaultPrevented).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    offline.mockRestore();
+    preloadError();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
 });
