@@ -422,7 +422,7 @@ async function main(): Promise<void> {
           continue;
         }
         const headers = archiveHeaders(scenario, large.context.session);
-        const requests = scenario.requests(large.context).map((r) => ({ ...r, headers }));
+        const requests = (await scenario.requests(large.context)).map((r) => ({ ...r, headers }));
         const probe = await probeAll(large.server.baseURL, requests);
         if (probe) {
           rows.push({
@@ -467,9 +467,10 @@ async function main(): Promise<void> {
         rows.push(row);
         if (small && scenario.needsArchive && small.context.session) {
           const smallHeaders = archiveHeaders(scenario, small.context.session);
-          const smallRequests = scenario
-            .requests(small.context)
-            .map((r) => ({ ...r, headers: smallHeaders }));
+          const smallRequests = (await scenario.requests(small.context)).map((r) => ({
+            ...r,
+            headers: smallHeaders,
+          }));
           log(`  ${scenario.name}${label} on ${settings.compare} activities...`);
           const smallRow: Row = {
             ...toRow(

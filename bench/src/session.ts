@@ -104,7 +104,7 @@ export async function scenarioRequests(
   if (scenario.needsArchive && !session) throw new Error(notes.join('; '));
   const headers = archiveHeaders(scenario, session);
   // With their bodies: without them a POST scenario measured its validation error (400).
-  return scenario.requests({ baseURL, session }).map((r) =>
+  return (await scenario.requests({ baseURL, session })).map((r) =>
     r.body === undefined
       ? { method: r.method ?? 'GET', path: r.path, headers }
       : {

@@ -1,4 +1,4 @@
-import type { BenchRequest, Scenario } from './types.ts';
+import type { BenchContext, BenchRequest, Scenario } from './types.ts';
 
 /*
  * Instalments on the generated archive (10 units per condominium, each owing 12 monthly instalments
@@ -78,28 +78,67 @@ export const scenarios: Scenario[] = [
       })),
   },
   {
-    // Last: it writes (each request records a real payment of 1 € on registries 71-78, those of the
-    // second condominium's current exercise 6, whose payments account is ledger account 52). Not on
-    // the registries that rate.dettaglio reads: a group's detail lists every payment of the group,
-    // and the payments of every run stay (on registries 1-8 they made the detail of the large
-    // archive, written to more often, 6.5 times as slow as the small one's).
+    // Last: it writes (each request records a real payment of 1 €). As the studio's staff record them:
+    // every resident of 40 condominiums' current exercises in turn (exercises 6-45, about 530 groups),
+    // not 32 connections on the same few residents. The payments of every run stay, and each one's
+    // answer lists its group's payments: on 8 groups a run added about 200 payments to each, and their
+    // detail, which a real resident's never reaches, grew from run to run (it made the detail 6.5 times
+    // as slow on the archive written to more often).
     name: 'rate.versamento',
     description:
-      "POST /api/registerVersamento: a 1 € payment on registries 71-78 of the second condominium's current exercise (real writes)",
+      'POST /api/registerVersamento: a 1 € payment on each registry of 40 current exercises in turn (real writes)',
     needsArchive: true,
-    requests: () =>
-      range(8, 71).map((anagrID) => ({
-        method: 'POST' as const,
-        path: '/api/registerVersamento',
-        body: {
-          condGenID: 2,
-          esercizioID: FIRST + 1,
-          anagrID,
-          data: new Date().toISOString().slice(0, 10),
-          importo: 100,
-          contoID: 52,
-          modalita: 'Bonifico',
-        },
-      })),
+    requests: (context) => paymentRequests(context, range(40, FIRST + 1)),
   },
 ];
+
+/** A payment of 1 € for each registry of the exercises, on each one's payments account. */
+async function paymentRequests(context: BenchContext, exercises: number[]): Promise<BenchRequest[]> {
+  const { session, baseURL } = context;
+  if (!session) return [];
+  const headers = {
+    authorization: `Bearer ${session.accessToken}`,
+    'x-archive-id': String(session.archiveId),
+    'content-type': 'application/json',
+  };
+  const read = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${baseURL}${path}`, { method, headers, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
+    return ((await response.json()) as { data: T }).data;
+  };
+  const data = new Date().toISOString().slice(0, 10);
+  const perExercise = await Promise.all(
+    exercises.map(async (esercizioID) => {
+      const [groups, accounts] = await Promise.all([
+        read<Array<{ id: number; condominioID: number }>>('POST', '/api/rata?pageNumber=1&pageSize=100', {
+          esercizioID,
+          tipo: 1,
+        }),
+        read<Array<{ id: number }>>('GET', `/api/conto/lookup?TipoConto=1&EserciziID=${esercizioID}`),
+      ]);
+      const contoID = accounts[0]?.id;
+      if (contoID === undefined) return [];
+      return groups.map(
+        (group): BenchRequest => ({
+          method: 'POST',
+          path: '/api/registerVersamento',
+          body: {
+            condGenID: group.condominioID,
+            esercizioID,
+            anagrID: group.id,
+            data,
+            importo: 100,
+            contoID,
+            modalita: 'Bonifico',
+          },
+        }),
+      );
+    }),
+  );
+  // One exercise after another on each connection's way through the list.
+  const lists = perExercise.filter((list) => list.length > 0);
+  const longest = Math.max(0, ...lists.map((list) => list.length));
+  return range(longest, 0).flatMap((i) =>
+    lists.flatMap((list) => (i < list.length ? [list[i] as BenchRequest] : [])),
+  );
+}

@@ -39,8 +39,11 @@ export interface Scenario {
   description: string;
   /** True when the requests need the bearer token and the X-Archive-Id header. */
   needsArchive: boolean;
-  /** One or more requests; autocannon cycles through them on each connection. */
-  requests(context: BenchContext): BenchRequest[];
+  /**
+   * One or more requests; autocannon cycles through them on each connection. A scenario may read the
+   * archive first (through `context`) to find what its requests name.
+   */
+  requests(context: BenchContext): BenchRequest[] | Promise<BenchRequest[]>;
   /**
    * A scenario that is more than one load (e.g. a flood while reads run) measures by itself with
    * `load` and returns its rows; `requests` are then only probed before it starts.

@@ -24,6 +24,7 @@ import { nameRepeatedStatements } from './pg-statements.ts';
 import { readInt8AsNumber } from './pg-types.ts';
 import type { Database } from './schema.ts';
 import { registerSearchFunctions } from './search-terms.ts';
+import { WalFlush } from './wal-flush.ts';
 import { type ReleaseTurn, writeTurnsOfProcess } from './write-turns.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -73,7 +74,9 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   const sqlite = new SQLite(file, { timeout: 5000 });
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
+  // A file's writes are answered after their log is synced, several commits at a time (wal-flush.ts).
+  const walFlush = sqlite.memory ? undefined : new WalFlush(`${file}-wal`);
+  sqlite.pragma(walFlush ? 'synchronous = NORMAL' : 'synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // Reads go through a memory map and a 64 MB page cache instead of a read() per page: on a large
@@ -85,7 +88,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const snapshots = new ReadSnapshots(sqlite);
   const connection = withStatementCache(sqlite, snapshots, options.onPrepare);
   const db = new Kysely<Database>({
-    dialect: new StableSqliteDialect({ database: connection }),
+    dialect: new StableSqliteDialect({ database: connection }, walFlush),
     plugins: options.plugins ?? [],
   });
   setSqliteConnection(db, connection, snapshots);
@@ -116,37 +119,54 @@ class StableLimitCompiler extends SqliteQueryCompiler {
  *
  * In a server with several processes, each write transaction and each write outside one first
  * takes its turn from the primary (write-turns.ts), waiting without blocking the process.
+ *
+ * A use of the connection that wrote (a transaction that committed, a write outside one) ends once
+ * the connection is free for the next and the log holds the write on disk (wal-flush.ts).
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   readonly #sqlite: SQLite.Database;
   readonly #turns = writeTurnsOfProcess();
+  readonly #walFlush: WalFlush | undefined;
   /** The turn of the transaction under way. */
   #transactionTurn: ReleaseTurn | null = null;
   #inTransaction = false;
+  #readOnlyTransaction = false;
+  /** The connection's current use has written: the log is synced before that use ends. */
+  #wrote = false;
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: SqliteDialectConfig, walFlush: WalFlush | undefined) {
     super(config);
     this.#sqlite = config.database as SQLite.Database;
+    this.#walFlush = walFlush;
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await super.acquireConnection();
     const turns = this.#turns;
-    if (!turns) return connection;
+    if (!turns && !this.#walFlush) return connection;
     return {
       executeQuery: async <R>(query: CompiledQuery) => {
         if (this.#inTransaction || this.#sqlite.prepare(query.sql).readonly)
           return connection.executeQuery<R>(query);
-        const release = await turns.acquire();
+        const release = await turns?.acquire();
         try {
-          return await connection.executeQuery<R>(query);
+          const result = await connection.executeQuery<R>(query);
+          this.#wrote = true;
+          return result;
         } finally {
-          release();
+          release?.();
         }
       },
       streamQuery: <R>(query: CompiledQuery, chunkSize?: number) =>
         connection.streamQuery<R>(query, chunkSize),
     };
+  }
+
+  override async releaseConnection(): Promise<void> {
+    const wrote = this.#wrote;
+    this.#wrote = false;
+    await super.releaseConnection();
+    if (wrote) await this.#walFlush?.flush();
   }
 
   override async beginTransaction(
@@ -158,6 +178,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
     // From here the connection's statements are the transaction's (BEGIN IMMEDIATE included, which
     // SQLite does not count as read-only): none asks for a turn of its own.
     this.#inTransaction = true;
+    this.#readOnlyTransaction = readOnly;
     try {
       await connection.executeQuery(CompiledQuery.raw(readOnly ? 'begin' : 'begin immediate'));
     } catch (error) {
@@ -169,6 +190,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
     try {
       await super.commitTransaction(connection);
+      if (!this.#readOnlyTransaction) this.#wrote = true;
     } finally {
       this.#giveTurnBack();
     }
@@ -191,14 +213,16 @@ class ImmediateSqliteDriver extends SqliteDriver {
 
 class StableSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
+  readonly #walFlush: WalFlush | undefined;
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: SqliteDialectConfig, walFlush: WalFlush | undefined) {
     super(config);
     this.#config = config;
+    this.#walFlush = walFlush;
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.#walFlush);
   }
 
   override createQueryCompiler(): QueryCompiler {

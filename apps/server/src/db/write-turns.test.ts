@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDatabase } from './database.ts';
-import { WriteTurnServer, WriteTurns } from './write-turns.ts';
+import { WRITES_PER_TURN, WriteTurnServer, WriteTurns } from './write-turns.ts';
 
 interface Report {
   label?: string;
@@ -55,7 +55,7 @@ function startProcess(file: string, turns: WriteTurnServer) {
 }
 
 describe('write turns between server processes (SQLite)', () => {
-  it('a process waiting for the write lock keeps serving, and the lock goes to whoever asked first', async () => {
+  it('a process waiting for the write lock keeps serving; the lock goes in the order asked, with the writes each process has ready', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'stabile-turns-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const file = path.join(dir, 'stabile.db');
@@ -73,15 +73,18 @@ describe('write turns between server processes (SQLite)', () => {
     b.order({ label: 'B1' });
     await b.until('B1', 'asking');
     while (turns.waiting === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-    // A's next write is asked for after B's: B's comes first.
+    // A's next write, ready when A1 ends (it waits for A's connection), goes on A's turn, before B's.
     a.order({ label: 'A2', single: true });
     await a.until('A2', 'asking');
 
     const b1 = await b.until('B1', 'done');
     await a.until('A2', 'done');
+    // Then A asks again, after B: B's turn came first, and A's write follows it.
+    a.order({ label: 'A3', single: true });
+    await a.until('A3', 'done');
     const rows = await sql<{ label: string }>`select label from log order by id`.execute(setup.db);
-    expect(rows.rows.map((r) => r.label)).toEqual(['A1', 'B1', 'A2']);
-    // One turn per transaction and per single write: BEGIN inside a transaction asks for none.
+    expect(rows.rows.map((r) => r.label)).toEqual(['A1', 'A2', 'B1', 'A3']);
+    // One turn for A1 and A2, one for B1, one for A3: BEGIN inside a transaction asks for none.
     expect(turns.asked).toBe(3);
     // B waited for A's transaction, and its timer fired while it waited: its event loop was free
     // (in SQLite's busy handler the whole process sleeps until the lock is free).
@@ -150,6 +153,8 @@ describe("a process's turns", () => {
       const release = await first;
       release();
       release();
+      // (Kept until the process has nothing else to do: see the next test.)
+      vi.runOnlyPendingTimers();
       expect(primary.sent.filter((m) => m.stabileWriteTurn === 'release')).toEqual([
         { stabileWriteTurn: 'release', id: 1 },
       ]);
@@ -165,5 +170,31 @@ describe("a process's turns", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('keeps its turn for the writes ready as one ends, at most WRITES_PER_TURN, and gives it back when idle', async () => {
+    const primary = channel();
+    const turns = new WriteTurns(primary as unknown as NodeJS.Process);
+    const kinds = () => primary.sent.map((m) => `${m.stabileWriteTurn} ${m.id}`);
+    const first = turns.acquire();
+    primary.emit('message', { stabileWriteTurn: 'grant', id: 1 });
+    let release = await first;
+    // The next writes, asked as the one before ends, take the same turn without asking the primary.
+    for (let i = 1; i < WRITES_PER_TURN; i++) {
+      release();
+      release = await turns.acquire();
+    }
+    expect(kinds()).toEqual(['acquire 1']);
+    // Its share served: the turn goes back at once, and the next write asks again.
+    release();
+    expect(kinds()).toEqual(['acquire 1', 'release 1']);
+    const next = turns.acquire();
+    expect(kinds()).toEqual(['acquire 1', 'release 1', 'acquire 2']);
+    primary.emit('message', { stabileWriteTurn: 'grant', id: 2 });
+    (await next)();
+    // No write ready: given back once the process has nothing else to do.
+    expect(kinds()).toEqual(['acquire 1', 'release 1', 'acquire 2']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(kinds()).toEqual(['acquire 1', 'release 1', 'acquire 2', 'release 2']);
   });
 });

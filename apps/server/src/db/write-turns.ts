@@ -94,10 +94,21 @@ export type ReleaseTurn = () => void;
 
 const NO_TURN: ReleaseTurn = () => undefined;
 
+/**
+ * The writes a process may make in a row on one turn, when the next is ready as the last ends (the
+ * writes waiting for the process's connection). SQLite drops a connection's page cache when another
+ * process has committed: a payment's transaction took 0.3 ms with the cache warm and 2.4 ms after the
+ * other process's commit. Keeping the turn for the writes already waiting keeps the cache warm for them
+ * and saves their round trips to the primary; the other process waits for at most this many.
+ */
+export const WRITES_PER_TURN = 8;
+
 /** A process's side: asks the primary for a turn and waits for it without blocking. */
 export class WriteTurns {
   #lastId = 0;
   readonly #waiting = new Map<number, () => void>();
+  /** The turn this process holds from the primary, between its writes. */
+  #held: { id: number; writes: number; inUse: boolean } | null = null;
 
   constructor(private readonly channel: NodeJS.Process = process) {
     channel.on('message', (message: unknown) => {
@@ -116,6 +127,12 @@ export class WriteTurns {
   /** Waits for this process's turn; the returned function gives it back (call it once). */
   acquire(): Promise<ReleaseTurn> {
     if (!this.channel.connected) return Promise.resolve(NO_TURN);
+    const held = this.#held;
+    if (held && !held.inUse && held.writes < WRITES_PER_TURN) {
+      held.inUse = true;
+      held.writes++;
+      return Promise.resolve(this.#releaser(held));
+    }
     const id = ++this.#lastId;
     return new Promise<ReleaseTurn>((resolve) => {
       const timer = setTimeout(() => {
@@ -125,15 +142,39 @@ export class WriteTurns {
       }, TURN_WAIT_MS);
       this.#waiting.set(id, () => {
         clearTimeout(timer);
-        let released = false;
-        resolve(() => {
-          if (released) return;
-          released = true;
-          this.#send('release', id);
-        });
+        const turn = { id, writes: 1, inUse: true };
+        // A turn asked while another was held (not by this process's one connection) goes back alone.
+        if (!this.#held) this.#held = turn;
+        resolve(this.#releaser(turn));
       });
       this.#send('acquire', id);
     });
+  }
+
+  /** Gives the turn back after the writes ready now, or at once when it has served its share. */
+  #releaser(turn: { id: number; writes: number; inUse: boolean }): ReleaseTurn {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      turn.inUse = false;
+      if (this.#held !== turn) {
+        this.#send('release', turn.id);
+      } else if (turn.writes >= WRITES_PER_TURN) {
+        this.#giveBack(turn);
+      } else {
+        // The next write waiting for the connection takes it before this runs.
+        setImmediate(() => {
+          if (!turn.inUse) this.#giveBack(turn);
+        }).unref();
+      }
+    };
+  }
+
+  #giveBack(turn: { id: number }): void {
+    if (this.#held !== turn) return;
+    this.#held = null;
+    this.#send('release', turn.id);
   }
 
   #send(kind: TurnMessage['stabileWriteTurn'], id: number): void {

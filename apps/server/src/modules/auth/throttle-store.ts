@@ -153,7 +153,7 @@ export class DatabaseThrottleStore implements ThrottleStore {
       .execute();
     for (const row of rows) previous.set(row.key, Number(row.next_at));
     // A key that must still wait is answered from this read alone: a flood past its budget costs
-    // no write (on SQLite each write is a synchronous disk flush on the main thread).
+    // no write (on SQLite each write waits for the one writer and for a sync of the log).
     const waiting = hashed.findIndex((key) => (previous.get(key) ?? 0) > now);
     if (waiting !== -1) {
       const until = previous.get(hashed[waiting]!)!;
