@@ -1,7 +1,9 @@
+import pg from 'pg';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { postgresSettingsOf } from '../../db/connections.ts';
 import { nextId } from '../../db/ids.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, type TestApp, testDialect } from '../../test/build-test-app.ts';
 import { createTestSession, type TestSession } from '../../test/sessions.ts';
 import { createInstalmentFixture, type InstalmentFixture } from './instalment.fixtures.ts';
 
@@ -560,6 +562,53 @@ describe('payments, refunds and surplus', () => {
     expect(d.rate.every((x: Json) => x.versato === x.importo)).toBe(true);
     const receipts = d.versamenti.map((v: Json) => v.numeroRicevuta).sort();
     expect(new Set(receipts).size).toBe(3);
+  });
+});
+
+describe.runIf(testDialect === 'postgres')('payments of two condominiums at once (PostgreSQL)', () => {
+  it("a payment still in its transaction does not hold back another condominium's", async () => {
+    const a = await createInstalmentFixture(t, s, { people: ['Grigi Anna'] });
+    const b = await createInstalmentFixture(t, s, { people: ['Neri Bruno'] });
+    const registryA = a.registries[0] as number;
+    // Another connection holds A's instalments: A's payment stops at their update, inside its
+    // transaction, after taking its ids (a slow payment, as under load).
+    const holder = new pg.Client(postgresSettingsOf(t.database.db));
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query(
+        'select id from instalments where archive_id = $1 and anagrafica_id = $2 for update',
+        [s.archiveId, registryA],
+      );
+      const first = call('POST', '/api/registerVersamento', payment(a, registryA, 100));
+      const waits = async () =>
+        Number(
+          (
+            await holder.query(
+              "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+            )
+          ).rows[0].n,
+        );
+      await vi.waitFor(async () => expect(await waits()).toBeGreaterThan(0), { timeout: 10_000 });
+
+      // B's payment goes through meanwhile (it waited for A's commit when both took the archive's
+      // counters inside their transactions).
+      const second = await Promise.race([
+        call('POST', '/api/registerVersamento', payment(b, b.registries[0] as number, 100)),
+        new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 5_000)),
+      ]);
+      expect(second === 'still waiting' ? second : second.status).toBe(200);
+      await holder.query('commit');
+      const done = await first;
+      expect(done.status).toBe(200);
+      expect(done.body.data.versamentoID).not.toBe(
+        second === 'still waiting' ? null : second.body.data.versamentoID,
+      );
+      expect(done.body.data.dettaglio.versato).toBe(100);
+    } finally {
+      await holder.query('rollback').catch(() => undefined);
+      await holder.end();
+    }
   });
 });
 

@@ -730,6 +730,22 @@ async function withDetail(
   return { ...operation, dettaglio };
 }
 
+/**
+ * Ids from the archive's own counters (`payments`, `refunds`, `movements`) for a money operation about
+ * to begin its transaction. On PostgreSQL they are taken first, in a statement of their own: taken
+ * inside the operation, the counters' rows stayed locked until it committed, so every payment of the
+ * archive, whatever its condominium, waited for the one before (decision 0030). An operation refused
+ * afterwards leaves a gap in these ids, which nobody reads; the receipt numbers, which people read,
+ * are still taken inside, one exercise at a time. On SQLite, one writer at a time, they are taken
+ * inside the transaction (null here): first, they would be a write and a sync of their own.
+ */
+async function archiveIdsFirst<const T extends readonly string[]>(
+  ctx: InstalmentContext,
+  names: T,
+): Promise<{ -readonly [K in keyof T]: number } | null> {
+  return ctx.dialect === 'postgres' ? nextIds(ctx.db, ctx.archiveId, names) : null;
+}
+
 /** POST /api/registerVersamento: one transaction; what no instalment needs stays as surplus. */
 export async function registerPayment(
   ctx: InstalmentContext,
@@ -738,6 +754,7 @@ export async function registerPayment(
 ): Promise<OperazioneRata> {
   // The exercise and registry read in the transaction serve the detail too (not on a replay).
   let known: KnownRows | undefined;
+  const idsFirst = await archiveIdsFirst(ctx, ['payments', 'movements']);
   const operation = await ctx.db.transaction().execute((trx) =>
     runOnce(trx, ctx.archiveId, idempotencyKey, 'registerVersamento', input, async (): Promise<Operation> => {
       const { exercise, registry, units } = await prepareOperation(trx, ctx, input, { openOnly: true });
@@ -747,13 +764,10 @@ export async function registerPayment(
       const { allocations, surplus } = distribute(input.importo, input.distribuzione, open);
       const now = new Date().toISOString();
       const condominioId = Number(exercise.condominio_id);
-      // The archive's counters are taken last, together: on PostgreSQL their rows stay locked
-      // until the commit, for every payment of the archive.
-      const [versamentoId, n, movementId] = await nextIds(trx, ctx.archiveId, [
-        'payments',
-        receiptCounter(input.esercizioID),
-        'movements',
-      ]);
+      // The counters are taken last: on PostgreSQL their rows stay locked until the commit.
+      const [versamentoId, movementId, n] = idsFirst
+        ? [...idsFirst, ...(await nextIds(trx, ctx.archiveId, [receiptCounter(input.esercizioID)]))]
+        : await nextIds(trx, ctx.archiveId, ['payments', 'movements', receiptCounter(input.esercizioID)]);
       const receipt = await receiptNumber(
         trx,
         ctx.archiveId,
@@ -867,6 +881,7 @@ export async function registerRefund(
 ): Promise<OperazioneRata> {
   // The exercise and registry read in the transaction serve the detail too (not on a replay).
   let known: KnownRows | undefined;
+  const idsFirst = await archiveIdsFirst(ctx, ['refunds', 'movements']);
   const operation = await ctx.db.transaction().execute((trx) =>
     runOnce(trx, ctx.archiveId, idempotencyKey, 'registerRimborso', input, async (): Promise<Operation> => {
       const { exercise, registry, units } = await prepareOperation(trx, ctx, input, { openOnly: false });
@@ -881,7 +896,8 @@ export async function registerRefund(
         );
       }
       const now = new Date().toISOString();
-      const [rimborsoId, movementId] = await nextIds(trx, ctx.archiveId, ['refunds', 'movements']);
+      const [rimborsoId, movementId] =
+        idsFirst ?? (await nextIds(trx, ctx.archiveId, ['refunds', 'movements']));
       const unitaId = units?.length === 1 ? (units[0] as number) : null;
       const descrizione = input.descrizione || 'Rimborso eccedenza';
       const refund = {
