@@ -75,8 +75,10 @@ test.describe('parti comuni', () => {
     const provider = ((await providerOption.textContent()) ?? '').trim();
     await providerOption.click();
     await pick(page, service, 'Periodicità (mesi)', 'Annuale');
-    await service.getByRole('textbox', { name: 'Ultima esecuzione' }).fill('31/03/2026');
     await service.getByRole('textbox', { name: 'Riferimento contratto' }).fill('Contratto n. 12/2026');
+    // The date typed last, then "Salva" at once: its calendar, open under the field, covered the
+    // button on a phone until the date was whole.
+    await service.getByRole('textbox', { name: 'Ultima esecuzione' }).fill('31/03/2026');
     await service.getByRole('button', { name: 'Salva' }).click();
     await expect(service).toBeHidden({ timeout: 30_000 });
     const card = drawer.getByRole('article', { name: 'Manutenzione annuale ascensore' });

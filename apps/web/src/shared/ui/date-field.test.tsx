@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -46,6 +46,26 @@ describe('date field', () => {
     expect(onChange).toHaveBeenLastCalledWith('2027-02-03');
     expect(onChange).not.toHaveBeenCalledWith('2027-03-02');
     expect(field).toHaveValue('03/02/2027');
+  });
+
+  it('closes its calendar once a whole date is typed, and opens it again when clicked', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Controlled label="Ultima esecuzione" initial="" onChange={() => undefined} />);
+    const field = screen.getByRole('textbox', { name: 'Ultima esecuzione' });
+    const calendar = () => document.querySelector('[data-dates-dropdown]');
+
+    await user.click(field);
+    await user.type(field, '31/03/20');
+    // Not yet a date: the calendar helps.
+    await waitFor(() => expect(calendar()).not.toBeNull());
+    await user.type(field, '26');
+    await waitFor(() => expect(calendar()).toBeNull());
+    expect(field).toHaveValue('31/03/2026');
+
+    await user.click(field);
+    await waitFor(() => expect(calendar()).not.toBeNull());
+    // On the typed date's month, the day chosen.
+    expect(calendar()?.querySelector('[data-selected]')).toHaveTextContent('31');
   });
 
   it('gives an empty string when cleared, by the clear button or by emptying the text', async () => {

@@ -51,11 +51,21 @@ export function DateField({ value, onChange, min, max, placeholder, ...rest }: D
   const { t } = useTranslation('common');
   // While the calendar is open, Escape closes the calendar only, not the modal around the field.
   const [calendarOpen, setCalendarOpen] = useState(false);
+  // A whole date typed closes the calendar until the field is clicked again: left open below the
+  // field, it covered the form's buttons on a phone, and a tap meant for "Salva" picked a day.
+  const [typedWhole, setTypedWhole] = useState(false);
   return (
     <DateInput
       {...rest}
       data-mantine-stop-propagation={calendarOpen || undefined}
-      popoverProps={{ onOpen: () => setCalendarOpen(true), onClose: () => setCalendarOpen(false) }}
+      popoverProps={{
+        onOpen: () => setCalendarOpen(true),
+        onClose: () => setCalendarOpen(false),
+        ...(typedWhole ? { opened: false } : {}),
+      }}
+      onInput={(event) => setTypedWhole(parseItalianDate(event.currentTarget.value) !== null)}
+      onClick={() => setTypedWhole(false)}
+      onBlur={() => setTypedWhole(false)}
       value={value || null}
       onChange={(next) => onChange(next ?? '')}
       valueFormat="DD/MM/YYYY"
