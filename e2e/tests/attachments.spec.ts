@@ -45,7 +45,9 @@ async function openActivityAttachments(page: Page) {
     .catch(() => undefined);
   const drawer = page.getByRole('dialog', { name: 'Attività' });
   const list = drawer.getByRole('list', { name: 'Elenco degli allegati' });
-  await expect(list.getByText('preventivo-intervento.pdf')).toBeVisible();
+  // The drawer's sections load after the activity: on a busy machine (CI on two cores) the list came
+  // about 15 s after the page, while every route's code was still being fetched.
+  await expect(list.getByText('preventivo-intervento.pdf')).toBeVisible({ timeout: 30_000 });
   return { drawer, list };
 }
 
