@@ -7,7 +7,8 @@ interface Envelope {
   error: { code?: number; message?: string } | null;
 }
 
-async function call(
+/** One API call with its envelope read (for setting up a session or a scenario). */
+export async function call(
   baseURL: string,
   method: string,
   path: string,
@@ -90,6 +91,23 @@ export async function openBenchSession(
     }
   }
   return { session: { accessToken, archiveId, archiveName: nameOf(archive) }, notes };
+}
+
+/** The data of an API call of the bench's archive session; throws naming the call when it fails. */
+export async function sessionData<T>(
+  baseURL: string,
+  session: BenchSession,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const headers = {
+    authorization: `Bearer ${session.accessToken}`,
+    'x-archive-id': String(session.archiveId),
+  };
+  const result = await call(baseURL, method, path, headers, body);
+  if (result.status >= 300) throw new Error(`${method} ${path} answered ${describeFailure(result)}`);
+  return result.body?.data as T;
 }
 
 /**

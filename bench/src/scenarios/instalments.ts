@@ -1,3 +1,4 @@
+import { sessionData } from '../session.ts';
 import type { BenchContext, BenchRequest, Scenario } from './types.ts';
 
 /*
@@ -96,16 +97,8 @@ export const scenarios: Scenario[] = [
 async function paymentRequests(context: BenchContext, exercises: number[]): Promise<BenchRequest[]> {
   const { session, baseURL } = context;
   if (!session) return [];
-  const headers = {
-    authorization: `Bearer ${session.accessToken}`,
-    'x-archive-id': String(session.archiveId),
-    'content-type': 'application/json',
-  };
-  const read = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${baseURL}${path}`, { method, headers, body: JSON.stringify(body) });
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
-    return ((await response.json()) as { data: T }).data;
-  };
+  const read = <T>(method: string, path: string, body?: unknown) =>
+    sessionData<T>(baseURL, session, method, path, body);
   const data = new Date().toISOString().slice(0, 10);
   const perExercise = await Promise.all(
     exercises.map(async (esercizioID) => {
