@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { seedActivities } from '../modules/activities/activity.seed.ts';
@@ -62,6 +62,8 @@ export async function seedArchiveContent(
   summary.persons = people.personIds.length;
   summary.providers = people.providerIds.length;
   options.progress?.(`contatti ${people.personIds.length}, fornitori ${people.providerIds.length}`);
+  // The condominium stage's foreign-key checks look up these persons (see analyzeWhenGrown).
+  if (options.large && base.dialect === 'postgres') await sql`analyze`.execute(db);
 
   const condominiums = await db
     .transaction()

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../db/database.ts';
 import { nextId, readCounter } from '../db/ids.ts';
 import type { Database } from '../db/schema.ts';
@@ -28,6 +28,27 @@ export async function insertRows<T extends keyof Database & string>(
       .values(rows.slice(start, start + perStatement) as never)
       .execute();
   }
+  if (dialect === 'postgres') await analyzeWhenGrown(db, table, rows.length);
+}
+
+/** Rows this process has inserted per table, and how many of them its last ANALYZE had seen. */
+const grown = new Map<string, { inserted: number; analyzed: number }>();
+
+/**
+ * PostgreSQL plans a foreign-key check from the statistics of the table it looks in. Statistics taken
+ * while the table was nearly empty (the demo archive) give its indexes the same cost, and it may pick
+ * one that only starts with `archive_id` (persons' `(archive_id, descr_sort, id)`): each check of a
+ * large archive's row then read every row of the archive, 20 ms, and registry_units, instalments and
+ * payments took minutes a statement. ANALYZE in the transaction counts the transaction's own rows and
+ * makes those checks plan again; it runs each time a table has doubled (a few times for a million rows).
+ */
+async function analyzeWhenGrown(db: Kysely<Database>, table: string, added: number): Promise<void> {
+  const counts = grown.get(table) ?? { inserted: 0, analyzed: 0 };
+  counts.inserted += added;
+  grown.set(table, counts);
+  if (counts.inserted < Math.max(1000, 2 * counts.analyzed)) return;
+  counts.analyzed = counts.inserted;
+  await sql`analyze ${sql.table(table)}`.execute(db);
 }
 
 /** Reserves `count` ids of a per-archive counter and returns them. */
