@@ -62,8 +62,9 @@ export async function seedArchiveContent(
   summary.persons = people.personIds.length;
   summary.providers = people.providerIds.length;
   options.progress?.(`contatti ${people.personIds.length}, fornitori ${people.providerIds.length}`);
-  // The condominium stage's foreign-key checks look up these persons (see analyzeWhenGrown).
-  if (options.large && base.dialect === 'postgres') await sql`analyze`.execute(db);
+  // The next stages' foreign-key checks look up these rows, inserted outside insertRows (its
+  // analyzeWhenGrown says why their statistics matter).
+  if (options.large && base.dialect === 'postgres') await sql`analyze persons, providers`.execute(db);
 
   const condominiums = await db
     .transaction()
