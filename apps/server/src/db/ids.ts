@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { preparedQuery, shapedQuery } from './prepared.ts';
 import type { Database } from './schema.ts';
 
@@ -50,6 +50,42 @@ const counterValue = preparedQuery((db, archiveId: number, name: string) =>
 export async function readCounter(db: Kysely<Database>, archiveId: number, name: string): Promise<number> {
   const [row] = await counterValue(db, archiveId, name);
   return row ? Number(row.value) : 0;
+}
+
+/**
+ * The sum of some per-archive counters (one that does not exist counts 0), one statement per number
+ * of names. Each name is a parameter of its own: given as an array, its length made PostgreSQL plan
+ * the statement anew on every run (a custom plan for two names looked cheaper than the generic one).
+ */
+const countersSum = shapedQuery((db, count: number, v: Record<string, unknown>) =>
+  db
+    .selectFrom('archive_counters')
+    .select(sql<number>`coalesce(sum(value), 0)`.as('n'))
+    .where('archive_id', '=', v.archiveId as number)
+    .where(
+      'name',
+      'in',
+      Array.from({ length: count }, (_, i) => v[`name${i}`] as string),
+    ),
+);
+
+/**
+ * The sum of some per-archive counters (the activities of every state group, say): one round trip
+ * however many they are.
+ */
+export async function readCounters(
+  db: Kysely<Database>,
+  archiveId: number,
+  names: readonly string[],
+): Promise<number> {
+  if (names.length === 0) return 0;
+  if (names.length === 1) return readCounter(db, archiveId, names[0] as string);
+  const values: Record<string, unknown> = { archiveId };
+  names.forEach((name, i) => {
+    values[`name${i}`] = name;
+  });
+  const [row] = await countersSum(db, names.length, values);
+  return Number(row?.n ?? 0);
 }
 
 /** Adds `delta` to a per-archive counter (e.g. the number of open activities). */

@@ -259,6 +259,38 @@ describe('GET /api/cerca', () => {
     expect(titles(await search('lombardi ugo 117'), 'contatto')).toEqual(['Lombardi Ugo 117']);
   });
 
+  it('condominiums and common parts: five hits of their matches and the matches counted', async () => {
+    for (let i = 0; i < 7; i++) {
+      const condo = await create(
+        '/api/condominio',
+        { intestazione: `Condominio Pergolato ${i}`, citta: 'Varese', gestito: true },
+        session,
+      );
+      await create(
+        `/api/condominio/${condo}/impianto`,
+        { denominazione: `Autoclave Pergolato ${i}`, tipo: 1 },
+        session,
+      );
+    }
+    const res = await search('pergolato');
+    const groups = res.body.data.groups as Json[];
+    const condominiums = groups.find((g) => g.kind === 'condominio');
+    const plants = groups.find((g) => g.kind === 'parteComune');
+    expect(condominiums).toMatchObject({ total: 7, capped: false });
+    expect(plants).toMatchObject({ total: 7, capped: false });
+    expect(condominiums.hits).toHaveLength(5);
+    expect(plants.hits).toHaveLength(5);
+    for (const hit of condominiums.hits) expect(hit.title).toMatch(/^Condominio Pergolato \d$/);
+    for (const hit of plants.hits) expect(hit.title).toMatch(/^Autoclave Pergolato \d$/);
+    expect(new Set(plants.hits.map((h: Json) => h.drawerId)).size).toBe(5);
+    // Every word still has to match, and one match is counted as one.
+    const one = await search('pergolato 4');
+    expect((one.body.data.groups as Json[]).find((g) => g.kind === 'condominio')).toMatchObject({
+      total: 1,
+      hits: [{ title: 'Condominio Pergolato 4' }],
+    });
+  });
+
   it('never finds the records of another archive', async () => {
     for (const q of ['beta', 'brambilla beta', 'caldaia beta', 'schindler beta', 'giardino beta']) {
       expect((await search(q)).body.data.groups, q).toEqual([]);

@@ -1,6 +1,6 @@
 import { type ActivityListFilters, COUNT_CAP } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { readCounter } from '../../../db/ids.ts';
+import { readCounters } from '../../../db/ids.ts';
 import { shapedQuery } from '../../../db/prepared.ts';
 import type { Database } from '../../../db/schema.ts';
 
@@ -77,11 +77,12 @@ export async function totalOf(
   const counted = countedFilterOf(f);
   const groups = shape.group === null ? [0, 1, 2] : [shape.group];
   if (counted !== null && (window.perCondominio.size === 0 || !groups.includes(0))) {
+    const counters: string[] = [];
     let total = 0;
     let exact = true;
     for (const g of groups) {
       if (g !== 0 || window.days === 0) {
-        total += await readCounter(db, archiveId, stateCounter(g, counted?.filter, counted?.value));
+        counters.push(stateCounter(g, counted?.filter, counted?.value));
       } else if (counted === undefined || counted.filter === 'priorita') {
         const since = values[closedSince(window.days)]!;
         total += await closedSinceTotal(db, archiveId, since, f.priorita);
@@ -89,6 +90,7 @@ export async function totalOf(
         exact = false;
       }
     }
+    total += await readCounters(db, archiveId, counters);
     if (exact) return { total, capped: false };
     if (total > COUNT_CAP) return { total: COUNT_CAP, capped: true };
   }

@@ -1,7 +1,7 @@
 import { type ActivityListFilters, SEARCH_COUNT_CAP, stateGroupOf } from '@stabile/contract';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../../db/database.ts';
-import { readCounter } from '../../../db/ids.ts';
+import { readCounters } from '../../../db/ids.ts';
 import { shareOfTerms, type WordStatistics, wordStatistics } from '../../../db/pg-word-shares.ts';
 import { preparedQuery, shapedQuery } from '../../../db/prepared.ts';
 import type { Database } from '../../../db/schema.ts';
@@ -232,9 +232,7 @@ const EVERY_STATE = [0, 1, 2].map((group) => stateCounter(group));
  * would find nothing more. A whole archive that small is not walked at all (pgSearchIds).
  */
 async function walkedAll(db: Kysely<Database>, archiveId: number, counters: string[]): Promise<boolean> {
-  let total = 0;
-  for (const name of counters) total += await readCounter(db, archiveId, name);
-  return total <= PG_WALK_BUDGET;
+  return (await readCounters(db, archiveId, counters)) <= PG_WALK_BUDGET;
 }
 
 const archiveIdOf = (values: ListValues) => values.archiveId;
