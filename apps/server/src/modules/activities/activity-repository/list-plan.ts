@@ -126,8 +126,12 @@ function pageIdsByStateGroup(
     // state index: 7 ms on 10,000 activities).
     const since = v[closedSince(s.closed.days)];
     const recent = recentClosed(db, s, v);
+    // Counted in no order: any `upTo` of them count the same. In the list's order PostgreSQL, which
+    // estimates few closed activities opened and closed inside the window (the two dates go
+    // together), read all of them from the closing dates' index and sorted them ("every state,
+    // manager X": 421 rows, 1.49 ms of the page's 1.6 on 1M activities; in no order 0.27 ms).
     const recentCount = db
-      .selectFrom(recent.select(sql`1`.as('one')).limit(v.upTo).as('r'))
+      .selectFrom(recent.clearOrderBy().select(sql`1`.as('one')).limit(v.upTo).as('r'))
       .select((eb) => eb.fn.countAll<number>().as('n'));
     const older = inOrder(0, true, sql<SqlBool>`${unindexed('a.data_apertura')} < ${since}`).limit(
       sql<number>`${v.upTo} - (${recentCount})`,
