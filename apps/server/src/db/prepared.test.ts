@@ -1,8 +1,7 @@
-import type { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/build-test-app.ts';
 import { createTestSession } from '../test/sessions.ts';
-import { preparedQuery, shapedQuery, withPageBounds } from './prepared.ts';
+import { preparedQuery, shapedQuery } from './prepared.ts';
 
 describe('preparedQuery', () => {
   it('builds once and runs each call with its own arguments, constants kept, also in a transaction', async () => {
@@ -143,43 +142,5 @@ describe('shapedQuery', () => {
     } finally {
       await t.close();
     }
-  });
-});
-
-describe('withPageBounds (PostgreSQL)', () => {
-  const compiled = (sql: string, parameters: unknown[]) =>
-    ({ sql, parameters, query: { kind: 'RawNode' } }) as unknown as CompiledQuery;
-
-  it('writes a LIMIT and OFFSET into the text and renumbers the other parameters', () => {
-    const query = compiled(
-      'select id from activities where archive_id = $1 and stato = $2 order by id desc limit $3 offset $4 ',
-      [5, 'aperta', 20, 40],
-    );
-    expect(withPageBounds(query, [5, 'aperta', 20, 40])).toMatchObject({
-      sql: 'select id from activities where archive_id = $1 and stato = $2 order by id desc limit 20 offset 40 ',
-      parameters: [5, 'aperta'],
-    });
-    // Bounds inside a statement, parameters after them renumbered in order.
-    const nested = 'select * from (select id from a where x = $1 limit $2) s where y = $3 limit $4';
-    expect(withPageBounds(compiled(nested, []), [7, 16, 'b', 15])).toMatchObject({
-      sql: 'select * from (select id from a where x = $1 limit 16) s where y = $2 limit 15',
-      parameters: [7, 'b'],
-    });
-    // Each page has its own text; the same page the same text.
-    expect(withPageBounds(query, [9, 'chiusa', 20, 0])).toMatchObject({
-      sql: 'select id from activities where archive_id = $1 and stato = $2 order by id desc limit 20 offset 0 ',
-      parameters: [9, 'chiusa'],
-    });
-  });
-
-  it('leaves a bound that is not a whole number, or is used elsewhere too, as a parameter', () => {
-    const query = compiled('select id from a where x = $1 limit $2', []);
-    expect(withPageBounds(query, [1, '20'])).toMatchObject({ sql: query.sql, parameters: [1, '20'] });
-    expect(withPageBounds(query, [1, 2.5])).toMatchObject({ sql: query.sql, parameters: [1, 2.5] });
-    const shared = compiled('select id from a where x = $1 and y < $2 limit $2', []);
-    expect(withPageBounds(shared, [1, 20])).toMatchObject({ sql: shared.sql, parameters: [1, 20] });
-    // SQLite's placeholders have no number: nothing to write in.
-    const sqlite = compiled('select id from a where x = ? limit ?', []);
-    expect(withPageBounds(sqlite, [1, 20])).toMatchObject({ sql: sqlite.sql, parameters: [1, 20] });
   });
 });

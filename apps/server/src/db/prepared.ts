@@ -38,72 +38,8 @@ async function run<R>(
   if (connection) {
     const statement = connection.prepare(compiled.sql);
     if (statement.reader) return statement.all(parameters) as R[];
-    return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
   }
-  return (await db.executeQuery<R>(withPageBounds(compiled, parameters))).rows;
-}
-
-/** A LIMIT or OFFSET given by a parameter, as Kysely and our SQL templates write it. */
-const PAGE_BOUND = /\b(limit|offset) \$(\d+)\b/gi;
-/** Texts kept per statement with their page bounds written in (a list's page sizes and offsets). */
-const BOUNDS_KEPT = 64;
-const boundTexts = new WeakMap<CompiledQuery, Map<string, { sql: string; kept: number[] }>>();
-
-/**
- * PostgreSQL: the statement with its LIMIT and OFFSET written as numbers instead of parameters, and
- * the parameters left renumbered. PostgreSQL cannot estimate a page bound given as a parameter, so a
- * generic plan costs 10% of the rows in its estimate and `plan_cache_mode = auto` planned the
- * statement anew on every run: a list page's ids took 0.19 ms to plan and 0.014 ms to run (open
- * tab, 1M activities), every state's 0.85 ms. With the numbers in the text, the generic plan costs
- * what the custom ones do and PostgreSQL keeps it after five runs (pg-statements.ts names the
- * text). A bound that is not a whole number stays a parameter.
- */
-export function withPageBounds(compiled: CompiledQuery, parameters: readonly unknown[]): CompiledQuery {
-  const bounds = new Map<number, number>();
-  for (const match of compiled.sql.matchAll(PAGE_BOUND)) {
-    const index = Number(match[2]);
-    const value = parameters[index - 1];
-    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) bounds.set(index, value);
-  }
-  if (bounds.size === 0) return { ...compiled, parameters };
-  const key = [...bounds.values()].join(' ');
-  let texts = boundTexts.get(compiled);
-  let text = texts?.get(key);
-  if (!text) {
-    text = boundText(compiled.sql, bounds, parameters.length);
-    if (!texts) {
-      texts = new Map();
-      boundTexts.set(compiled, texts);
-    }
-    if (texts.size < BOUNDS_KEPT) texts.set(key, text);
-  }
-  return { ...compiled, sql: text.sql, parameters: text.kept.map((i) => parameters[i - 1]) };
-}
-
-/** The text with the bounds written in and the other parameters renumbered in order. */
-function boundText(
-  sqlText: string,
-  bounds: Map<number, number>,
-  count: number,
-): { sql: string; kept: number[] } {
-  // A parameter that also appears elsewhere than as a bound stays a parameter everywhere.
-  const elsewhere = new Set<number>();
-  const unbound = sqlText.replace(PAGE_BOUND, '');
-  for (const match of unbound.matchAll(/\$(\d+)/g)) elsewhere.add(Number(match[1]));
-  const kept: number[] = [];
-  const renumbered = new Map<number, number>();
-  for (let i = 1; i <= count; i++) {
-    if (bounds.has(i) && !elsewhere.has(i)) continue;
-    kept.push(i);
-    renumbered.set(i, kept.length);
-  }
-  const sql = sqlText
-    .replace(PAGE_BOUND, (whole, word: string, index: string) => {
-      const i = Number(index);
-      return renumbered.has(i) ? whole : `${word} ${bounds.get(i)}`;
-    })
-    .replace(/\$(\d+)/g, (_whole, index: string) => `$${renumbered.get(Number(index))}`);
-  return { sql, kept };
+  return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
 }
 
 /**
