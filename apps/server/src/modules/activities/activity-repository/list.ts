@@ -7,7 +7,13 @@ import { activitySearchTerms } from '../activity-search.ts';
 
 import { totalOf } from './count.ts';
 import { type ListShape, type ListValues, listInputs, windowDays } from './list-filters.ts';
-import { closedDaysMergeable, listPage, listPageIds, recentClosedFill } from './list-plan.ts';
+import {
+  closedDaysMergeable,
+  listPage,
+  listPageIds,
+  pagePlannedEachRun,
+  recentClosedFill,
+} from './list-plan.ts';
 import { type ActivityPage, type ListItemRow, listItemsByIds, type VisibilityWindow } from './query.ts';
 import { searchActivities } from './search.ts';
 
@@ -53,8 +59,8 @@ export async function listActivities(
 }
 
 /**
- * The items of one page and how many: in one statement on SQLite; on PostgreSQL the page's ids,
- * then their items by id (listPageIds says why).
+ * The items of one page and how many: in one statement, but on PostgreSQL for a page that it plans
+ * on every run (pagePlannedEachRun): the page's ids, then their items by id.
  */
 async function pageItems(
   db: Kysely<Database>,
@@ -63,7 +69,7 @@ async function pageItems(
   shape: ListShape,
   values: ListValues,
 ): Promise<{ items: Buffer[]; rows: number }> {
-  if (dialect === 'sqlite') {
+  if (dialect === 'sqlite' || !pagePlannedEachRun(shape)) {
     const items = ((await listPage(db, shape, values)) as ListItemRow[]).map((r) => r.item);
     return { items, rows: items.length };
   }
