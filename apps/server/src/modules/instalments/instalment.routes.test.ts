@@ -1,3 +1,4 @@
+import { InstalmentType } from '@stabile/contract';
 import pg from 'pg';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -133,6 +134,41 @@ describe('instalment groups (POST /api/rata)', () => {
     expect(expired.body.data.map((g: Json) => g.description)).toEqual(['Bianchi Laura', 'Rossi Mario']);
     const owing = await groups(f, { advanced: { soloDaVersare: true } });
     expect(owing.body.data).toHaveLength(3);
+  });
+
+  it('sums each group by type: credits count negative, only debts are overdue, the commonest type', async () => {
+    const mixed = await createInstalmentFixture(t, s, {
+      people: ['Neri Anna'],
+      instalments: [
+        ['2026-01-31', 30000, InstalmentType.Preventive],
+        ['2026-02-28', 20000, InstalmentType.Extraordinary],
+        ['2026-03-31', 20000, InstalmentType.Extraordinary],
+        ['2026-04-30', 5000, InstalmentType.Refund],
+        ['2099-10-31', 30000, InstalmentType.Preventive],
+      ],
+    });
+    const [group] = (await groups(mixed)).body.data;
+    expect(group).toMatchObject({
+      dovuto: 30000 + 20000 + 20000 - 5000 + 30000,
+      versato: 0,
+      saldo: 95000,
+      importoScaduto: 70000,
+      scaduta: true,
+      tipoRata: InstalmentType.Preventive,
+    });
+    // Two of each debt type: the one due first; filtered by a type, that type.
+    const tie = await createInstalmentFixture(t, s, {
+      people: ['Gialli Ugo'],
+      instalments: [
+        ['2026-02-28', 20000, InstalmentType.Extraordinary],
+        ['2026-03-31', 30000, InstalmentType.Preventive],
+        ['2026-04-30', 20000, InstalmentType.Extraordinary],
+        ['2026-05-31', 30000, InstalmentType.Preventive],
+      ],
+    });
+    expect((await groups(tie)).body.data[0].tipoRata).toBe(InstalmentType.Extraordinary);
+    const preventive = (await groups(tie, { gruppedTypeFilter: InstalmentType.Preventive })).body.data[0];
+    expect(preventive).toMatchObject({ dovuto: 60000, tipoRata: InstalmentType.Preventive });
   });
 
   it('refuses bad input with Italian messages, another archive and an unknown exercise with 404', async () => {

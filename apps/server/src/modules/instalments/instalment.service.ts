@@ -34,13 +34,13 @@ import {
   findExercise,
   findPaymentsAccount,
   findRegistry,
+  groupAmountsOf,
   groupPage,
   type InstalmentPart,
   type InstalmentRow,
   insertMovement,
   insertPayment,
   insertRefund,
-  instalmentAmountsOf,
   instalmentsOf,
   lockRegistry,
   maxReceiptNumber,
@@ -96,18 +96,35 @@ export function totalsOf(list: readonly InstalmentAmounts[], today: string): Tot
   return { dovuto, versato, saldo: dovuto - versato, importoScaduto };
 }
 
-function commonestType(list: readonly InstalmentAmounts[]): InstalmentType {
-  const counts = new Map<number, number>();
-  for (const r of list) counts.set(r.tipo, (counts.get(r.tipo) ?? 0) + 1);
-  let best: number = InstalmentType.Preventive;
-  let bestCount = 0;
-  for (const [tipo, n] of counts) {
-    if (n > bestCount) {
-      best = tipo;
-      bestCount = n;
-    }
+/** A group's instalments summed by type (groupAmountsOf). */
+type GroupAmounts = Awaited<ReturnType<typeof groupAmountsOf>>;
+
+/** totalsOf, from a group's sums by type. */
+function groupTotalsOf(sums: GroupAmounts): Totals {
+  let dovuto = 0;
+  let versato = 0;
+  let importoScaduto = 0;
+  for (const r of sums) {
+    dovuto += signed(r.tipo, r.importo);
+    versato += signed(r.tipo, r.versato);
+    if (!isCredit(r.tipo)) importoScaduto += r.scaduto;
   }
-  return best as InstalmentType;
+  return { dovuto, versato, saldo: dovuto - versato, importoScaduto };
+}
+
+/** The type of most of a group's instalments; on a tie, the type due first (then issued first). */
+function commonestType(sums: GroupAmounts): InstalmentType {
+  let best: GroupAmounts[number] | undefined;
+  for (const r of sums) {
+    if (
+      !best ||
+      r.count > best.count ||
+      (r.count === best.count &&
+        (r.firstDue < best.firstDue || (r.firstDue === best.firstDue && r.firstId < best.firstId)))
+    )
+      best = r;
+  }
+  return (best?.tipo ?? InstalmentType.Preventive) as InstalmentType;
 }
 
 function searchOf(text: string | null | undefined): string | undefined {
@@ -213,16 +230,17 @@ export async function listGroups(
   if (ids.length === 0) return { items: [], totalCount: total, capped };
   const groupIds = ids.map((g) => g.id);
   const by = byUnit ? { unitaIds: groupIds } : { anagraficaIds: groupIds };
-  const [instalments, roles] = await Promise.all([
-    instalmentAmountsOf(ctx.db, ctx.archiveId, input.esercizioID, by, {
+  const [amounts, roles] = await Promise.all([
+    groupAmountsOf(ctx.db, ctx.archiveId, input.esercizioID, by, {
       tipo: input.gruppedTypeFilter,
       dueBy: input.advanced?.scadenzaEntro,
+      today,
     }),
     rolesOf(ctx.db, ctx.archiveId, input.esercizioID, by),
   ]);
   const items = ids.map(({ id, name }): RataGroup => {
-    const own = instalments.filter((r) => (byUnit ? r.unitaId === id : r.anagraficaId === id));
-    const totals = totalsOf(own, today);
+    const own = amounts.filter((r) => r.groupId === id);
+    const totals = groupTotalsOf(own);
     return {
       id,
       type: input.tipo,
