@@ -99,6 +99,17 @@ export function totalsOf(list: readonly InstalmentAmounts[], today: string): Tot
 /** A group's instalments summed by type (groupAmountsOf). */
 type GroupAmounts = Awaited<ReturnType<typeof groupAmountsOf>>;
 
+/** The sums of each group. */
+function sumsByGroup(amounts: GroupAmounts): Map<number, GroupAmounts> {
+  const groups = new Map<number, GroupAmounts>();
+  for (const r of amounts) {
+    const list = groups.get(r.groupId);
+    if (list) list.push(r);
+    else groups.set(r.groupId, [r]);
+  }
+  return groups;
+}
+
 /** totalsOf, from a group's sums by type. */
 function groupTotalsOf(sums: GroupAmounts): Totals {
   let dovuto = 0;
@@ -238,8 +249,9 @@ export async function listGroups(
     }),
     rolesOf(ctx.db, ctx.archiveId, input.esercizioID, by),
   ]);
+  const sums = sumsByGroup(amounts);
   const items = ids.map(({ id, name }): RataGroup => {
-    const own = amounts.filter((r) => r.groupId === id);
+    const own = sums.get(id) ?? [];
     const totals = groupTotalsOf(own);
     return {
       id,
@@ -537,14 +549,16 @@ export async function amountsByUnit(
     input.esercizioID,
     input.listaUnitaID ?? undefined,
   );
-  const instalments = await instalmentsOf(ctx.db, ctx.archiveId, input.esercizioID, {
-    unitaIds: units.map((u) => Number(u.id)),
-  });
+  const amounts = await groupAmountsOf(
+    ctx.db,
+    ctx.archiveId,
+    input.esercizioID,
+    { unitaIds: units.map((u) => Number(u.id)) },
+    { today },
+  );
+  const sums = sumsByGroup(amounts);
   return units.map((u) => {
-    const totals = totalsOf(
-      instalments.filter((r) => r.unitaId === Number(u.id)),
-      today,
-    );
+    const totals = groupTotalsOf(sums.get(Number(u.id)) ?? []);
     return { unitaID: Number(u.id), descrizione: u.descrizione, ...totals };
   });
 }
