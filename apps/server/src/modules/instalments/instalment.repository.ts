@@ -270,10 +270,16 @@ const unitPage = shapedQuery((db, s: GroupShape, v: GroupValues) =>
     .limit(v.limit)
     .offset(v.offset),
 );
+/** The groups counted up to COUNT_CAP + 1 by the database (not a row of each sent back). */
 const unitCount = shapedQuery((db, s: GroupShape, v: GroupValues) =>
-  unitGroups(db, s, v)
-    .select('u.id')
-    .limit(COUNT_CAP + 1),
+  db
+    .selectFrom(
+      unitGroups(db, s, v)
+        .select('u.id')
+        .limit(COUNT_CAP + 1)
+        .as('t'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n')),
 );
 const registryPage = shapedQuery((db, s: GroupShape, v: GroupValues) =>
   registryGroups(db, s, v)
@@ -284,9 +290,14 @@ const registryPage = shapedQuery((db, s: GroupShape, v: GroupValues) =>
     .offset(v.offset),
 );
 const registryCount = shapedQuery((db, s: GroupShape, v: GroupValues) =>
-  registryGroups(db, s, v)
-    .select('r.id')
-    .limit(COUNT_CAP + 1),
+  db
+    .selectFrom(
+      registryGroups(db, s, v)
+        .select('r.id')
+        .limit(COUNT_CAP + 1)
+        .as('t'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n')),
 );
 
 /**
@@ -325,8 +336,8 @@ export async function groupPage(
   );
   return {
     ids: rows.map((r) => ({ id: Number(r.id), name: r.name })),
-    total: Math.min(counted.length, COUNT_CAP),
-    capped: counted.length > COUNT_CAP,
+    total: Math.min(Number(counted[0]?.n ?? 0), COUNT_CAP),
+    capped: Number(counted[0]?.n ?? 0) > COUNT_CAP,
   };
 }
 
