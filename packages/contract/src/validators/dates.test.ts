@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  businessDayStart,
   checkDate,
   checkDateNotInFuture,
   checkDateNotInPast,
@@ -90,5 +91,19 @@ describe('dates', () => {
         return isValidIsoDate(iso(daysInMonth)) && !isValidIsoDate(iso(daysInMonth + 1));
       }),
     );
+  });
+
+  it('a day begins at midnight in Italy: 23:00 UTC in winter, 22:00 UTC in summer and on the days the clocks change', () => {
+    expect(new Date(businessDayStart('2026-11-28')).toISOString()).toBe('2026-11-27T23:00:00.000Z');
+    expect(new Date(businessDayStart('2026-07-01')).toISOString()).toBe('2026-06-30T22:00:00.000Z');
+    // The clocks go forward at 02:00 on 29 March 2026 and back at 03:00 on 25 October 2026.
+    expect(new Date(businessDayStart('2026-03-29')).toISOString()).toBe('2026-03-28T23:00:00.000Z');
+    expect(new Date(businessDayStart('2026-03-30')).toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    expect(new Date(businessDayStart('2026-10-25')).toISOString()).toBe('2026-10-24T22:00:00.000Z');
+    expect(new Date(businessDayStart('2026-10-26')).toISOString()).toBe('2026-10-25T23:00:00.000Z');
+    // Italy's today starts before UTC's: at 23:30 UTC it is already the next day there.
+    const lateEvening = new Date('2026-11-27T23:30:00Z');
+    expect(isoDateToday(lateEvening)).toBe('2026-11-28');
+    expect(businessDayStart(isoDateToday(lateEvening))).toBeLessThanOrEqual(lateEvening.getTime());
   });
 });

@@ -33,6 +33,24 @@ export function isoDateToday(now: Date = new Date()): string {
 
 let lastToday = { minute: Number.NaN, value: '' };
 
+let hourFormat: Intl.DateTimeFormat | undefined;
+
+/**
+ * The moment (milliseconds since the epoch) at which a `YYYY-MM-DD` date begins in Italy: 23:00 or 22:00
+ * UTC of the day before. UTC's midnight is later: between the two, Italy's today is UTC's tomorrow.
+ */
+export function businessDayStart(isoDate: string): number {
+  const utcMidnight = Date.parse(`${isoDate}T00:00:00.000Z`);
+  hourFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: BUSINESS_TIME_ZONE,
+    hour: '2-digit',
+    hourCycle: 'h23',
+  });
+  // Italy's hour at UTC's midnight is its offset from UTC that night (1 or 2).
+  const hour = Number(hourFormat.formatToParts(utcMidnight).find((p) => p.type === 'hour')?.value ?? 0);
+  return utcMidnight - hour * 3_600_000;
+}
+
 /** A real calendar date written `YYYY-MM-DD` (2024-02-29 yes, 2023-02-29 no). */
 export function isValidIsoDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

@@ -21,6 +21,66 @@ afterAll(() => t.close());
 
 const db = () => t.database.db;
 
+/** The date in Italy of a moment: what the activities' dates are. */
+const dayInItaly = (iso: string) => isoDateToday(new Date(iso));
+
+/**
+ * What is wrong with the histories of an archive's demo activities at the moment `now`: events out of
+ * order, in the future, before the opening or after the closure, replies before their activity.
+ */
+async function timelineProblems(archiveId: number, now: string) {
+  const activities = await db()
+    .selectFrom('activities')
+    .select(['id', 'data_apertura', 'data_chiusura', 'stato_gruppo'])
+    .where('archive_id', '=', archiveId)
+    .execute();
+  const events = await db()
+    .selectFrom('activity_events')
+    .select(['attivita_id', 'tipo', 'testo', 'data'])
+    .where('archive_id', '=', archiveId)
+    .orderBy('id')
+    .execute();
+  const byActivity = new Map<number, typeof events>();
+  for (const e of events)
+    byActivity.set(Number(e.attivita_id), [...(byActivity.get(Number(e.attivita_id)) ?? []), e]);
+  const problems: string[] = [];
+  for (const a of activities) {
+    const timeline = byActivity.get(Number(a.id)) ?? [];
+    const dates = timeline.map((e) => e.data);
+    if (timeline[0]?.testo !== 'Attività aperta') problems.push(`${a.id}: does not start with the opening`);
+    if (dates.some((d, k) => k > 0 && d < (dates[k - 1] as string)))
+      problems.push(`${a.id}: events out of order`);
+    if (dates.some((d) => d > now)) problems.push(`${a.id}: an event in the future`);
+    if (dates.some((d) => dayInItaly(d) < a.data_apertura))
+      problems.push(`${a.id}: an event before the opening`);
+    if (timeline.filter((e) => e.tipo === EventType.InitialDescription).length !== 1)
+      problems.push(`${a.id}: not one initial description`);
+    if (a.data_chiusura && dates.some((d) => dayInItaly(d) > (a.data_chiusura as string)))
+      problems.push(`${a.id}: an event after the closure`);
+  }
+  const opened = new Map(
+    activities.map((a) => [Number(a.id), byActivity.get(Number(a.id))?.[0]?.data ?? '']),
+  );
+  const messages = await db()
+    .selectFrom('supplier_assignment_messages')
+    .select(['intervento_id', 'attivita_id', 'autore', 'data'])
+    .where('archive_id', '=', archiveId)
+    .orderBy('id')
+    .execute();
+  const byIntervention = new Map<number, typeof messages>();
+  for (const m of messages)
+    byIntervention.set(Number(m.intervento_id), [...(byIntervention.get(Number(m.intervento_id)) ?? []), m]);
+  for (const [id, list] of byIntervention) {
+    const dates = list.map((m) => m.data);
+    if (dates.some((d, k) => k > 0 && d < (dates[k - 1] as string)))
+      problems.push(`intervention ${id}: messages out of order`);
+    if (dates.some((d) => d > now)) problems.push(`intervention ${id}: a reply from the future`);
+    if ((dates[0] as string) < (opened.get(Number(list[0]?.attivita_id)) ?? ''))
+      problems.push(`intervention ${id}: a request before its activity was opened`);
+  }
+  return { problems, messages: messages.length };
+}
+
 describe('the demo activities', () => {
   it('cover every state, priority and type, with counters that match', async () => {
     const rows = await db()
@@ -95,60 +155,9 @@ describe('the demo activities', () => {
 
   it('tell histories that could have happened: every timeline in order and in the past', async () => {
     const now = new Date().toISOString();
-    const activities = await db()
-      .selectFrom('activities')
-      .select(['id', 'data_apertura', 'data_chiusura', 'stato_gruppo'])
-      .where('archive_id', '=', s.archiveId)
-      .execute();
-    const events = await db()
-      .selectFrom('activity_events')
-      .select(['attivita_id', 'tipo', 'testo', 'data'])
-      .where('archive_id', '=', s.archiveId)
-      .orderBy('id')
-      .execute();
-    const byActivity = new Map<number, typeof events>();
-    for (const e of events)
-      byActivity.set(Number(e.attivita_id), [...(byActivity.get(Number(e.attivita_id)) ?? []), e]);
-    const problems: string[] = [];
-    for (const a of activities) {
-      const timeline = byActivity.get(Number(a.id)) ?? [];
-      const dates = timeline.map((e) => e.data);
-      if (timeline[0]?.testo !== 'Attività aperta') problems.push(`${a.id}: does not start with the opening`);
-      if (dates.some((d, k) => k > 0 && d < (dates[k - 1] as string)))
-        problems.push(`${a.id}: events out of order`);
-      if (dates.some((d) => d > now)) problems.push(`${a.id}: an event in the future`);
-      if (dates.some((d) => d.slice(0, 10) < a.data_apertura))
-        problems.push(`${a.id}: an event before the opening`);
-      if (timeline.filter((e) => e.tipo === EventType.InitialDescription).length !== 1)
-        problems.push(`${a.id}: not one initial description`);
-      if (a.data_chiusura && dates.some((d) => d.slice(0, 10) > (a.data_chiusura as string)))
-        problems.push(`${a.id}: an event after the closure`);
-    }
-    const opened = new Map(
-      activities.map((a) => [Number(a.id), byActivity.get(Number(a.id))?.[0]?.data ?? '']),
-    );
-    const messages = await db()
-      .selectFrom('supplier_assignment_messages')
-      .select(['intervento_id', 'attivita_id', 'autore', 'data'])
-      .where('archive_id', '=', s.archiveId)
-      .orderBy('id')
-      .execute();
-    const byIntervention = new Map<number, typeof messages>();
-    for (const m of messages)
-      byIntervention.set(Number(m.intervento_id), [
-        ...(byIntervention.get(Number(m.intervento_id)) ?? []),
-        m,
-      ]);
-    for (const [id, list] of byIntervention) {
-      const dates = list.map((m) => m.data);
-      if (dates.some((d, k) => k > 0 && d < (dates[k - 1] as string)))
-        problems.push(`intervention ${id}: messages out of order`);
-      if (dates.some((d) => d > now)) problems.push(`intervention ${id}: a reply from the future`);
-      if ((dates[0] as string) < (opened.get(Number(list[0]?.attivita_id)) ?? ''))
-        problems.push(`intervention ${id}: a request before its activity was opened`);
-    }
+    const { problems, messages } = await timelineProblems(s.archiveId, now);
     expect(problems).toEqual([]);
-    expect(messages.length).toBeGreaterThan(10);
+    expect(messages).toBeGreaterThan(10);
 
     // Home lists each reply once.
     const home = (await t.app.inject({ method: 'GET', url: '/api/home', headers: s.headers })).json().data;
@@ -158,6 +167,16 @@ describe('the demo activities', () => {
     expect(new Set(replies).size).toBe(replies.length);
     expect(home.risposteFornitori.every((r: { data: string }) => r.data <= now)).toBe(true);
   });
+
+  it('tell such histories when seeded late in the evening, when Italy is already a day ahead of UTC', async () => {
+    // 23:30 UTC in winter, 22:30 UTC in summer: already tomorrow in Italy, whose dates the activities have.
+    for (const now of ['2026-11-27T23:30:00.000Z', '2026-06-30T22:30:00.000Z']) {
+      const late = await createTestSession(t);
+      await seedArchiveContent(db(), late.archiveId, { scale: 1, seed: 1, today: new Date(now) });
+      const { problems } = await timelineProblems(late.archiveId, now);
+      expect(problems, now).toEqual([]);
+    }
+  }, 120_000);
 
   it('takes a fast path for a large archive', async () => {
     const large = await createTestSession(t);

@@ -1,5 +1,6 @@
 import {
   AssignmentState,
+  businessDayStart,
   defaultActivityTypes,
   EventAuthor,
   EventType,
@@ -133,7 +134,8 @@ const INTERVENTION_SHAPES = [
 
 const MINUTE = 60_000;
 
-const dayStart = (iso: string) => Date.parse(`${iso}T00:00:00.000Z`);
+/** When a date begins in Italy, whose dates the activities' are: between 23:00 and midnight UTC it is already the next day there. */
+const dayStart = businessDayStart;
 const stamp = (ms: number) => new Date(ms).toISOString();
 
 /** An event of a demo activity before its moment is chosen: `day` days after the opening. */
