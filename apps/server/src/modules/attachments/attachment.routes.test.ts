@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Area, AttachmentOrigin, AttachmentReferenceType } from '@stabile/contract';
+import { Area, AttachmentOrigin, AttachmentReferenceType, isoDateToday } from '@stabile/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestSession, type TestSession } from '../../test/sessions.ts';
@@ -516,7 +516,7 @@ describe.each(stores)('allegati e fascicoli su %s', (_name, startStore) => {
       descrizione: 'Assemblea ordinaria 2026',
       numeroFile: 0,
       elencoFile: [],
-      dataCreazione: new Date().toISOString().slice(0, 10),
+      dataCreazione: isoDateToday(),
     });
     for (let i = 0; i < 11; i++) {
       await call('POST', '/api/allegati/fascicoli', {

@@ -9,6 +9,7 @@ import {
   attachmentOriginLabels,
   type Fascicolo,
   type HistoryKind,
+  isoDateToday,
   type OrigineAllegati,
 } from '@stabile/contract';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
@@ -572,7 +573,7 @@ export async function createDossier(
       tipo_origine: input.origin,
       tipo: 0,
       descrizione: input.descrizione || null,
-      data_creazione: new Date().toISOString().slice(0, 10),
+      data_creazione: isoDateToday(),
       numero_file: 0,
       obj_version: 1,
     };

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoDateToday } from '@stabile/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestSession, type TestSession } from '../../test/sessions.ts';
 import { addCondominium, addLookups } from './condominium-test-data.ts';
@@ -209,6 +210,32 @@ describe('esercizio, palazzina, gruppo', () => {
     });
   });
 
+  it('chiudere alle 00:30 in Italia (23:30 UTC) registra la data italiana, non quella del giorno prima', async () => {
+    const created = (
+      await call('POST', '/api/condominio/1/esercizio', { ...ordinario, descrizione: 'Chiuso a mezzanotte' })
+    ).body.data;
+    // Yesterday at 23:30 UTC: already today in Italy. Only Date is faked (the session stays valid).
+    const late = new Date(Date.now() - 86_400_000);
+    late.setUTCHours(23, 30, 0, 0);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(late);
+      const closed = await call('PUT', `/api/condominio/1/esercizio/${created.id}`, {
+        ...ordinario,
+        descrizione: 'Chiuso a mezzanotte',
+        chiuso: true,
+        objVersion: 1,
+      });
+      expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+      expect(closed.body.data.dataChiusura).toBe(isoDateToday(late));
+      expect(closed.body.data.dataChiusura).not.toBe(late.toISOString().slice(0, 10));
+    } finally {
+      vi.useRealTimers();
+    }
+    // The other tests of this condominium count its closed exercises.
+    expect((await call('DELETE', `/api/condominio/1/esercizio/${created.id}?objVersion=2`)).status).toBe(200);
+  });
+
   it('filtra per aperti/chiusi e per tipo; chiudere registra la data di chiusura', async () => {
     const open = (await call('POST', '/api/condominio/1/esercizio', ordinario)).body.data;
     const extra = (
@@ -228,7 +255,7 @@ describe('esercizio, palazzina, gruppo', () => {
       objVersion: 1,
     });
     expect(closed.body.data.chiuso).toBe(true);
-    expect(closed.body.data.dataChiusura).toBe(new Date().toISOString().slice(0, 10));
+    expect(closed.body.data.dataChiusura).toBe(isoDateToday());
     const ids = async (q: string) =>
       (await call('GET', `/api/condominio/1/esercizio${q}`)).body.data.map((e: { id: number }) => e.id);
     expect(await ids('?EserciziAperti=1')).toContain(open.id);

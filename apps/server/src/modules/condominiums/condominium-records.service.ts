@@ -16,7 +16,7 @@ import type {
   Risorsa,
   RisorsaCreate,
 } from '@stabile/contract';
-import { CadastralType, ExerciseStatusFilter } from '@stabile/contract';
+import { CadastralType, ExerciseStatusFilter, isoDateToday } from '@stabile/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, staleVersion } from '../../shared/app-error.ts';
@@ -173,7 +173,8 @@ type ExerciseInput = Required<Pick<EsercizioCreate, 'tipo' | 'descrizione' | 'da
   chiuso: boolean;
 };
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in Italy: an exercise closed at 00:30 there is closed that day, not the day before (UTC's). */
+const today = () => isoDateToday();
 
 export async function createExercise(
   ctx: CondominiumContext,

@@ -1,3 +1,4 @@
+import { isoDateToday } from '@stabile/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../shared/app-error.ts';
@@ -106,7 +107,7 @@ export async function printStatement(
   );
   const sections = read.filter((section) => section !== null);
   const settings = await readPrintSettings(ctx.db, ctx.archiveId);
-  return statementPdf(settings, sections, ctx.today ?? new Date().toISOString().slice(0, 10));
+  return statementPdf(settings, sections, ctx.today ?? isoDateToday());
 }
 
 async function ownerExercise(
