@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE } from '@stabile/contract';
 import { signIn } from '../support/auth.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -46,7 +47,9 @@ test.describe('history of a record', () => {
     const edit = entries.first();
     await expect(edit.getByText('Modifica', { exact: true })).toBeVisible();
     await expect(edit.getByText('dal web')).toBeVisible();
+    // Today in Italy, as the app shows it: after midnight there, still yesterday for UTC.
     const today = new Intl.DateTimeFormat('it-IT', {
+      timeZone: BUSINESS_TIME_ZONE,
       day: '2-digit',
       month: '2-digit',
       year: 'numeric',
