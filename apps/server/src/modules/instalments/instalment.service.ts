@@ -84,16 +84,14 @@ interface Totals {
 
 /** dovuto, versato (signed), saldo = dovuto - versato, and what is owed on instalments already due. */
 export function totalsOf(list: readonly InstalmentAmounts[], today: string): Totals {
-  let dovuto = 0;
-  let versato = 0;
-  let importoScaduto = 0;
-  for (const r of list) {
-    dovuto += signed(r.tipo, r.importo);
-    versato += signed(r.tipo, r.versato);
-    if (!isCredit(r.tipo) && r.dataScadenza < today && r.versato < r.importo)
-      importoScaduto += r.importo - r.versato;
-  }
-  return { dovuto, versato, saldo: dovuto - versato, importoScaduto };
+  return sumsTotals(
+    list.map((r) => ({
+      tipo: r.tipo,
+      importo: r.importo,
+      versato: r.versato,
+      scaduto: r.dataScadenza < today && r.versato < r.importo ? r.importo - r.versato : 0,
+    })),
+  );
 }
 
 /** A group's instalments summed by type (groupAmountsOf). */
@@ -110,8 +108,13 @@ function sumsByGroup(amounts: GroupAmounts): Map<number, GroupAmounts> {
   return groups;
 }
 
-/** totalsOf, from a group's sums by type. */
-function groupTotalsOf(sums: GroupAmounts): Totals {
+/**
+ * The totals of instalments or of their sums by type: credits count negative, and only debts are
+ * overdue (`scaduto`: what is owed on those already due).
+ */
+function sumsTotals(
+  sums: ReadonlyArray<{ tipo: number; importo: number; versato: number; scaduto: number }>,
+): Totals {
   let dovuto = 0;
   let versato = 0;
   let importoScaduto = 0;
@@ -252,7 +255,7 @@ export async function listGroups(
   const sums = sumsByGroup(amounts);
   const items = ids.map(({ id, name }): RataGroup => {
     const own = sums.get(id) ?? [];
-    const totals = groupTotalsOf(own);
+    const totals = sumsTotals(own);
     return {
       id,
       type: input.tipo,
@@ -558,7 +561,7 @@ export async function amountsByUnit(
   );
   const sums = sumsByGroup(amounts);
   return units.map((u) => {
-    const totals = groupTotalsOf(sums.get(Number(u.id)) ?? []);
+    const totals = sumsTotals(sums.get(Number(u.id)) ?? []);
     return { unitaID: Number(u.id), descrizione: u.descrizione, ...totals };
   });
 }
