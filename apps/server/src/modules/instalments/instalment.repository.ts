@@ -270,17 +270,6 @@ const unitPage = shapedQuery((db, s: GroupShape, v: GroupValues) =>
     .limit(v.limit)
     .offset(v.offset),
 );
-/** The groups counted up to COUNT_CAP + 1 by the database (not a row of each sent back). */
-const unitCount = shapedQuery((db, s: GroupShape, v: GroupValues) =>
-  db
-    .selectFrom(
-      unitGroups(db, s, v)
-        .select('u.id')
-        .limit(COUNT_CAP + 1)
-        .as('t'),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('n')),
-);
 const registryPage = shapedQuery((db, s: GroupShape, v: GroupValues) =>
   registryGroups(db, s, v)
     .select(['r.id', 'p.descr as name'])
@@ -289,16 +278,14 @@ const registryPage = shapedQuery((db, s: GroupShape, v: GroupValues) =>
     .limit(v.limit)
     .offset(v.offset),
 );
-const registryCount = shapedQuery((db, s: GroupShape, v: GroupValues) =>
-  db
-    .selectFrom(
-      registryGroups(db, s, v)
-        .select('r.id')
-        .limit(COUNT_CAP + 1)
-        .as('t'),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('n')),
-);
+/** The groups counted up to COUNT_CAP + 1 by the database (not a row of each sent back). */
+const groupCount = shapedQuery((db, s: GroupShape, v: GroupValues) => {
+  const cap = COUNT_CAP + 1;
+  const ids = s.byUnit
+    ? unitGroups(db, s, v).select('u.id').limit(cap).as('t')
+    : registryGroups(db, s, v).select('r.id').limit(cap).as('t');
+  return db.selectFrom(ids).select((eb) => eb.fn.countAll<number>().as('n'));
+});
 
 /**
  * The groups of an exercise matching the filters, in name (registry) or unit order: one page of
@@ -329,15 +316,15 @@ export async function groupPage(
     limit: page.limit,
     offset: page.offset,
   };
-  const [rows, counted] = await Promise.all(
-    shape.byUnit
-      ? [unitPage(db, shape, values), unitCount(db, shape, values)]
-      : [registryPage(db, shape, values), registryCount(db, shape, values)],
-  );
+  const [rows, counted] = await Promise.all([
+    (shape.byUnit ? unitPage : registryPage)(db, shape, values),
+    groupCount(db, shape, values),
+  ]);
+  const n = Number(counted[0]?.n ?? 0);
   return {
     ids: rows.map((r) => ({ id: Number(r.id), name: r.name })),
-    total: Math.min(Number(counted[0]?.n ?? 0), COUNT_CAP),
-    capped: Number(counted[0]?.n ?? 0) > COUNT_CAP,
+    total: Math.min(n, COUNT_CAP),
+    capped: n > COUNT_CAP,
   };
 }
 

@@ -89,6 +89,7 @@ export function totalsOf(list: readonly InstalmentAmounts[], today: string): Tot
       tipo: r.tipo,
       importo: r.importo,
       versato: r.versato,
+      // The rule groupAmountsOf's `scaduto` sums in SQL: what is owed on an instalment already due.
       scaduto: r.dataScadenza < today && r.versato < r.importo ? r.importo - r.versato : 0,
     })),
   );
