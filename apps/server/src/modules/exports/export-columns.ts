@@ -52,10 +52,3 @@ export function dateParts(text: string): { y: number; m: number; d: number } | n
   if (!match) return null;
   return { y: Number(match[1]), m: Number(match[2]), d: Number(match[3]) };
 }
-
-/** Today's date in Italy as `YYYY-MM-DD` (for the file name). */
-export function todayInItaly(now = new Date()): string {
-  const p = romeParts(now.toISOString());
-  if (!p) return now.toISOString().slice(0, 10);
-  return `${p.y}-${String(p.m).padStart(2, '0')}-${String(p.d).padStart(2, '0')}`;
-}

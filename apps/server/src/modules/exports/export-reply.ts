@@ -1,8 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
-import type { ExportFormat } from '@stabile/contract';
+import { type ExportFormat, isoDateToday } from '@stabile/contract';
 import type { FastifyReply } from 'fastify';
 import { contentDisposition } from '../attachments/file-policy.ts';
-import { type ExportSheet, todayInItaly } from './export-columns.ts';
+import type { ExportSheet } from './export-columns.ts';
 import type { ExportJob } from './export-jobs.ts';
 import type { ExportThreads } from './export-threads.ts';
 import { CSV_PIECE, writeExportFile } from './export-writer.ts';
@@ -14,7 +14,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 
 /** `attivita-2026-11-26.xlsx`: the list's Italian name and today's date in Italy. */
 export function exportFileName(name: string, format: ExportFormat, now = new Date()): string {
-  return `${name}-${todayInItaly(now)}.${format}`;
+  return `${name}-${isoDateToday(now)}.${format}`;
 }
 
 /**
