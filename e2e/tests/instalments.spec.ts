@@ -92,7 +92,9 @@ test.describe('instalments', () => {
     await expect(drawer).toBeHidden();
   });
 
-  test('choosing the grouping closes the open drawer and lists units', async ({ page }) => {
+  test('choosing the grouping closes the open drawer and lists units; the page reopens on the same condominium', async ({
+    page,
+  }) => {
     await page.goto('/instalments');
     await page
       .getByRole('button', { name: 'Non ora' })
@@ -111,6 +113,13 @@ test.describe('instalments', () => {
         .getByRole('button', { name: /^Apri le rate di (Appartamento|Box|Negozio|Cantina|Ufficio)/ })
         .first(),
     ).toBeVisible();
+    // Coming back to the page later (a new load of the app), it opens on the same condominium.
+    const condominio = page.getByRole('combobox', { name: 'Condominio' });
+    const chosen = await condominio.inputValue();
+    await page.reload();
+    await expect(condominio).toHaveValue(chosen, { timeout: 20_000 });
+    await expect(page.getByRole('combobox', { name: 'Esercizio' })).not.toHaveValue('', { timeout: 10_000 });
+    await expect(page.getByRole('button', { name: /^Apri le rate di / }).first()).toBeVisible();
   });
   test('issue a new instalment over the units and to one registry, and see it in the drawer', async ({
     page,

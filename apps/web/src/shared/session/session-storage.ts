@@ -18,6 +18,8 @@ export const StorageKey = {
   settings: 'stabile.settings',
   /** localStorage: the push token registered for this device (removed from the server at logout). */
   deviceToken: 'stabile.deviceToken',
+  /** localStorage: the condominium last chosen on the instalments page, per archive { [archiveId]: id }. */
+  instalmentsCondominium: 'stabile.instalmentsCondominium',
 } as const;
 
 /** Cookie set when the push-notification banner is dismissed ('Non ora'). */
@@ -104,6 +106,18 @@ export const sessionStore = {
     writeJson(safeStorage('local'), StorageKey.preferredArchives, {
       ...all,
       [username.toLowerCase()]: archiveId,
+    });
+  },
+  /** The condominium last chosen on the instalments page of an archive, on this device. */
+  readInstalmentsCondominium(archiveId: number): number | null {
+    const all = readJson(safeStorage('local'), StorageKey.instalmentsCondominium, isNumberRecord);
+    return all?.[String(archiveId)] ?? null;
+  },
+  writeInstalmentsCondominium(archiveId: number, condominioId: number): void {
+    const all = readJson(safeStorage('local'), StorageKey.instalmentsCondominium, isNumberRecord) ?? {};
+    writeJson(safeStorage('local'), StorageKey.instalmentsCondominium, {
+      ...all,
+      [String(archiveId)]: condominioId,
     });
   },
   readDeviceToken: (): string | null => safeStorage('local')?.getItem(StorageKey.deviceToken) ?? null,

@@ -1,6 +1,6 @@
 import { Button, Group, Select, Stack } from '@mantine/core';
 import { IconPlus, IconPrinter } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCondominiumsOverviewQuery } from '../../../features/condominiums/condominiums-api.ts';
 import { InstalmentGroups } from '../../../features/instalments/components/instalment-groups.tsx';
@@ -12,6 +12,8 @@ import {
   selectInstalmentFilters,
 } from '../../../features/instalments/instalments-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { sessionStore } from '../../../shared/session/session-storage.ts';
+import { selectArchive } from '../../../shared/state/general-slice.ts';
 import { entityDetailsClosed } from '../../../shared/state/modals-slice.ts';
 import { lazyNamed } from '../../../shared/ui/lazy-named.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
@@ -42,6 +44,8 @@ export function InstalmentsPage() {
     [dispatch],
   );
   const page = useCallback((n: number) => dispatch(instalmentPageChanged(n)), [dispatch]);
+  const archiveId = useAppSelector(selectArchive)?.id;
+  useStartingCondominium(archiveId, condominiums.data, filters.condominioId, change);
 
   return (
     <>
@@ -101,6 +105,34 @@ export function InstalmentsPage() {
       )}
     </>
   );
+}
+
+/**
+ * The page opens on the condominium last chosen on it in this archive (on this device), or on the only
+ * one the archive manages: an administrator comes back to the same condominium's instalments day after
+ * day. Once per visit: a condominium the user clears stays cleared.
+ */
+function useStartingCondominium(
+  archiveId: number | undefined,
+  condominiums: ReadonlyArray<{ id: number }> | undefined,
+  condominioId: number | null,
+  change: (value: { condominioId: number }) => void,
+) {
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || archiveId === undefined || !condominiums) return;
+    started.current = true;
+    if (condominioId) return;
+    const remembered = sessionStore.readInstalmentsCondominium(archiveId);
+    const start =
+      condominiums.find((c) => c.id === remembered) ??
+      (condominiums.length === 1 ? condominiums[0] : undefined);
+    if (start) change({ condominioId: start.id });
+  }, [archiveId, condominiums, condominioId, change]);
+  useEffect(() => {
+    if (archiveId !== undefined && condominioId)
+      sessionStore.writeInstalmentsCondominium(archiveId, condominioId);
+  }, [archiveId, condominioId]);
 }
 
 export { InstalmentsPage as Component };
