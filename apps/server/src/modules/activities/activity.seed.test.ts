@@ -24,6 +24,18 @@ const db = () => t.database.db;
 /** The date in Italy of a moment: what the activities' dates are. */
 const dayInItaly = (iso: string) => isoDateToday(new Date(iso));
 
+/** The rows by key, each list in the rows' order. */
+function groupedBy<T>(rows: T[], keyOf: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const list = groups.get(key);
+    if (list) list.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}
+
 /**
  * What is wrong with the histories of an archive's demo activities at the moment `now`: events out of
  * order, in the future, before the opening or after the closure, replies before their activity.
@@ -40,9 +52,7 @@ async function timelineProblems(archiveId: number, now: string) {
     .where('archive_id', '=', archiveId)
     .orderBy('id')
     .execute();
-  const byActivity = new Map<number, typeof events>();
-  for (const e of events)
-    byActivity.set(Number(e.attivita_id), [...(byActivity.get(Number(e.attivita_id)) ?? []), e]);
+  const byActivity = groupedBy(events, (e) => Number(e.attivita_id));
   const problems: string[] = [];
   for (const a of activities) {
     const timeline = byActivity.get(Number(a.id)) ?? [];
@@ -67,9 +77,7 @@ async function timelineProblems(archiveId: number, now: string) {
     .where('archive_id', '=', archiveId)
     .orderBy('id')
     .execute();
-  const byIntervention = new Map<number, typeof messages>();
-  for (const m of messages)
-    byIntervention.set(Number(m.intervento_id), [...(byIntervention.get(Number(m.intervento_id)) ?? []), m]);
+  const byIntervention = groupedBy(messages, (m) => Number(m.intervento_id));
   for (const [id, list] of byIntervention) {
     const dates = list.map((m) => m.data);
     if (dates.some((d, k) => k > 0 && d < (dates[k - 1] as string)))
