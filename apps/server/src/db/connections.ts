@@ -5,7 +5,7 @@ import type { Database } from './schema.ts';
 /**
  * SQLite: the reads that run directly on the connection (prepared.ts) share one read transaction
  * until the event loop's current turn ends, instead of each taking and releasing the WAL read lock
- * (fcntl calls on the -shm file: about 2 µs of a 2.6 µs indexed read, and contended between the
+ * (fcntl calls on the -shm file: about three quarters of an indexed read, and contended between the
  * server's processes). Every statement that may write, BEGIN included, and every other use of the
  * connection end it first (database.ts), so writes and Kysely's transactions run as before and a
  * process always reads its own writes. Another process's commit is seen from the next turn: a

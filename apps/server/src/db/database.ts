@@ -99,8 +99,8 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
  * SQLite (3.47 and later) reads the value bound to a bare `limit ?` while planning a statement, and
  * so marks the statement to be compiled again whenever that parameter is bound: each run of a cached
  * statement with a LIMIT was parsed and planned anew, about half the database time of a list page
- * (0.13 -> 0.07 ms on 1M activities, same plan). A LIMIT written `+?` is an expression the planner
- * does not read, so the statement is compiled once. Raw SQL with a LIMIT is written the same way
+ * (on 1M activities, with the same plan). A LIMIT written `+?` is an expression the planner does
+ * not read, so the statement is compiled once. Raw SQL with a LIMIT is written the same way
  * (`limit +${n}`); the tests refuse any statement with a bare bound LIMIT (test/build-test-app.ts).
  */
 class StableLimitCompiler extends SqliteQueryCompiler {

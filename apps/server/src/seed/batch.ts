@@ -38,7 +38,7 @@ const grown = new Map<string, { inserted: number; analyzed: number }>();
  * PostgreSQL plans a foreign-key check from the statistics of the table it looks in. Statistics taken
  * while the table was nearly empty (the demo archive) give its indexes the same cost, and it may pick
  * one that only starts with `archive_id` (persons' `(archive_id, descr_sort, id)`): each check of a
- * large archive's row then read every row of the archive, 20 ms, and registry_units, instalments and
+ * large archive's row then read every row of the archive, and registry_units, instalments and
  * payments took minutes a statement. ANALYZE in the transaction counts the transaction's own rows and
  * makes those checks plan again; it runs each time a table has doubled (a few times for a million rows).
  */

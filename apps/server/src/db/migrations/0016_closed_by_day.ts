@@ -15,8 +15,9 @@ const OTHER_COLUMNS = [
  * Counters by closing day, of every priority and of each ("attivita_chiuse_2026-11-02",
  * "attivita_chiuse_p4_2026-11-02"), kept since this version by the write transactions: the closed
  * tab's total inside a window of days (with or without a priority) is the sum of a range of them,
- * exact, instead of counting the window's closed activities up to 1,001 (0.07 to 0.3 ms on 1M
- * activities, and "oltre 1000" on the tab). This fills them for the activities already there.
+ * exact, instead of counting the window's closed activities up to 1,001 (a cost growing with the
+ * window's activities, and "oltre 1000" on the tab). This fills them for the activities already
+ * there.
  *
  * Then in the order of a list: the index of closed activities
  * (0013, 0014) now holds the opening date and the id right after the closing date, and a second one

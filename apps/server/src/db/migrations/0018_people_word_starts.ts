@@ -11,7 +11,7 @@ export const WORD_START_LENGTH = 3;
  * document, with its description order (`persons_word_starts`: archive, start, descr_sort, id). A
  * search whose matches are too many to sort ("ros": thousands of Rossi, Rosa, Rossella) read the
  * description index from the top and tested every entry's words to find its first page in
- * alphabetical order (2,700 entries, 0.45 ms on 200,000 persons); the range of one start holds only
+ * alphabetical order (2,700 entries on 200,000 persons); the range of one start holds only
  * entries with such a word, already in that order. Kept by triggers with `stabile_terms`, like
  * search_terms (0008). PostgreSQL needs nothing (its own plan reads the GIN index).
  */

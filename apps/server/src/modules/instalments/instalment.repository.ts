@@ -411,7 +411,7 @@ export type InstalmentRow = Awaited<ReturnType<typeof instalmentsOf>>[number];
  * The instalments of some registries or units of an exercise summed by group and type: what the totals
  * of a page of groups need (dovuto, versato, what is overdue, the commonest type). Summed by the
  * database, a page of 15 groups is about 40 rows instead of its 180 instalments, each made a row object
- * and sorted: on SQLite 0.07 ms instead of 0.23.
+ * and sorted: on SQLite about a third of the cost.
  */
 export async function groupAmountsOf(
   db: Db,

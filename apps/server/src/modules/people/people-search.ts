@@ -183,7 +183,8 @@ export async function firstMatches(
 
 /**
  * How many entries of the description index a search with many matches reads, in order, before it
- * sorts its matches instead (about 1 ms on 200,000 persons).
+ * sorts its matches instead: a walk that finds too few costs a bounded time, not one that grows
+ * with the archive.
  */
 export const WALK_BUDGET = 4000;
 
@@ -282,8 +283,9 @@ const allMatchesSorted = shapedQuery((_db, s: RegistryShape, v: Record<string, u
  *   carries the search document, is walked in order and each entry's words are tested
  *   (documentMatches): matches of a common word come soon, and the set of matches is never built;
  * - when the first WALK_BUDGET entries do not hold the page (many matches, but late in the
- *   alphabet: "ross" has 1,972, nearly all under R, and walking to them took 46 ms and grew with the
- *   archive), every match is read from the FTS index and sorted (about 5 ms for "ross").
+ *   alphabet: "ross" has 1,972, nearly all under R, and walking to them read every entry before R
+ *   and grew with the archive), every match is read from the FTS index and sorted (about a tenth of
+ *   the walk's cost for "ross").
  */
 export async function pageOfMatches(
   db: Kysely<Database>,

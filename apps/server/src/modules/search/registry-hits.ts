@@ -17,8 +17,8 @@ import {
  * theirs (`anyMatches`): the palette ranks a kind's few hits itself, so any matches will do, with
  * their total up to SEARCH_COUNT_CAP, in one statement. SQLite reads the first in rowid order (the
  * oldest) from the FTS index alone (the contacts' firstMatches). Forwards, not newest first:
- * FTS5 reads its lists backwards at about twice the cost (three common words with no common match:
- * 0.19 ms forwards, 0.38 ms backwards on 200,000 persons). PostgreSQL reads the first rows of the
+ * FTS5 reads its lists backwards at about twice the cost (three common words with no common match
+ * on 200,000 persons: every list read to its end either way). PostgreSQL reads the first rows of the
  * GIN index's bitmap. The list's own search finds a page in description order: it counted up to
  * 1,001 matches, then ranged the description index over the term's run or sorted the matches, three
  * statements more for a common surname ("rossi": 1,000+ matches of 200,000 persons).
@@ -39,7 +39,7 @@ export interface RegistryHitRow {
  * PostgreSQL: the first matches of one archive up to `limit`, from the GIN index on the stored
  * search vector (migration 0072), in no order: the heap is read for those rows only. The list's
  * search counted up to 1,001 matches and sorted every match by description (a common surname or
- * city: 10-20 ms on 200,000 persons, every row of the bitmap read).
+ * city on 200,000 persons: every row of the bitmap read, its cost growing with the matches).
  */
 const pgMatchRows = perTable((table) =>
   preparedQuery(

@@ -34,8 +34,8 @@ export interface ListShape {
   /**
    * With closedDayMerge (SQLite), how many rows the merge reads (the power of two at or above the
    * end of the page) and the page size, as constants of the SQL: SQLite stops the merge's terms
-   * early only under constant LIMITs; under bound ones it read each term to its end (0.67 instead
-   * of 0.06 ms on 1M activities). `recentFills`: newest first, whether the closed activities
+   * early only under constant LIMITs; under bound ones it read each term to its end (about ten
+   * times the cost on 1M activities). `recentFills`: newest first, whether the closed activities
    * opened inside the window fill the page's rows (recentClosedFill); then they are read alone.
    */
   merge?: { rows: number; pageSize: number; recentFills: boolean };
@@ -188,7 +188,7 @@ export const BESIDES_COUNTED: readonly ListFilter[] = ['priorita', 'tipoSegnalaz
  * A column as an expression that no index serves, so that SQLite's planner picks its index by the
  * other terms. A CASE (valid on both databases) rather than `|| ''` or `+ 0`: SQLite evaluates it
  * without making a new value, and the closed tab oldest first sorts 7,500 of them on 1M
- * activities (0.50 -> 0.42 ms).
+ * activities (a new value per row made that page about a fifth slower).
  */
 export function unindexed(column: string): RawBuilder<unknown> {
   return sql`case when true then ${sql.ref(column)} end`;
@@ -199,7 +199,8 @@ export function unindexed(column: string): RawBuilder<unknown> {
  * `byClosingDate`: the broad filters (priority, type, manager, service) are compared through an
  * expression that no index serves (unindexed), so that SQLite reads closed activities from the
  * range of closing dates of activities_chiuse_idx and tests those filters there, instead of reading
- * every closed activity of the filter's index (140 ms for "closed, priority 1" on 1M activities).
+ * every closed activity of the filter's index ("closed, priority 1" on 1M activities: every closed
+ * activity of priority 1 the archive ever had, not only the window's, so the cost grew with it).
  */
 export function applyFilters(
   qb: ActivityQuery,
@@ -251,8 +252,8 @@ export function applyFilters(
  * first key as an expression that no index gives (with applyFilters' byClosingDate), so that SQLite
  * reads closed activities by their range of closing dates and sorts them, instead of walking the
  * closed activities in the order's index and testing each one's closing date ("closed, oldest
- * first" walked 900,000 activities closed years ago: 367 ms); `merged`, as the names of a compound
- * SELECT's columns (closedDayMerge).
+ * first" walked 900,000 activities closed years ago before reaching the window); `merged`, as the
+ * names of a compound SELECT's columns (closedDayMerge).
  */
 type OrderKeys = 'index' | 'sorted' | 'merged';
 

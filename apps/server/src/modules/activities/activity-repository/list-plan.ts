@@ -79,10 +79,10 @@ function pageIdsOf(db: Kysely<Database>, s: ListShape, v: ListValues): PageIdsQu
 /**
  * Whether a page of every state is read one state group at a time. The indexes of the filters and
  * orders hold the state group first, so SQLite otherwise sorted every activity of the filter
- * ("every state, manager X": 141,000 rows, 147 ms on 1M activities; "every state by due date":
- * 245 ms). Not for a selective filter (few rows to sort) other than the condominium, whose closed
- * activities of the window have their own index, nor for the opening-date orders without a filter
- * or with a condominium only (an index gives them).
+ * ("every state, manager X": 141,000 rows sorted for one page on 1M activities; "every state by due
+ * date": every activity of the archive). Not for a selective filter (few rows to sort) other than
+ * the condominium, whose closed activities of the window have their own index, nor for the
+ * opening-date orders without a filter or with a condominium only (an index gives them).
  */
 function byStateGroup(s: ListShape): boolean {
   const filtered =
@@ -133,13 +133,13 @@ function pageIdsByStateGroup(
     // the filter's index, they usually fill the page. Only the rest of the page, if any, is read
     // from the range of closing dates (a LIMIT of 0 reads nothing; the opening date as an
     // expression, else SQLite reads every closed activity opened before the window through the
-    // state index: 7 ms on 10,000 activities).
+    // state index, a cost that grows with the archive).
     const since = v[closedSince(s.closed.days)];
     const recent = recentClosed(db, s, v);
     // Counted in no order: any `upTo` of them count the same. In the list's order PostgreSQL, which
     // estimates few closed activities opened and closed inside the window (the two dates go
     // together), read all of them from the closing dates' index and sorted them ("every state,
-    // manager X": 421 rows, 1.49 ms of the page's 1.6 on 1M activities; in no order 0.27 ms).
+    // manager X": 421 rows on 1M activities, most of the page's time; in no order a fraction of it).
     const recentCount = db
       .selectFrom(recent.clearOrderBy().select(sql`1`.as('one')).limit(v.upTo).as('r'))
       .select((eb) => eb.fn.countAll<number>().as('n'));
@@ -202,9 +202,10 @@ const recentClosedCount = shapedQuery((db, s: ListShape, v: ListValues) =>
  * SQLite, newest first, where the closed activities of the window are read day by day
  * (closedDayMerge): whether those opened inside the window fill the page's rows. Then the page
  * reads them alone, in order from the filter's index, and not the merge, whose one term per day
- * costs an index search each ("closed" 0.15 -> 0.11 ms, "every state, manager X" 0.21 -> 0.14 ms on
- * 1M activities); counting them up to the page's end costs about 0.01 ms for a first page. Pages
- * ending after RECENT_FILL_MAX_ROWS keep the merge without counting (page 300: 1.5 ms to count).
+ * costs an index search each (reading them alone saves about a quarter to a third of the page for
+ * "closed" and "every state, manager X" on 1M activities); counting them up to the page's end costs
+ * a small fraction of that for a first page. Pages ending after RECENT_FILL_MAX_ROWS keep the merge
+ * without counting (the count grows with the page's end: at page 300 it outweighs what it saves).
  */
 export async function recentClosedFill(db: Kysely<Database>, s: ListShape, v: ListValues): Promise<boolean> {
   const closedMerged = s.group === 0 || (s.group === null && byStateGroup(s));
@@ -216,7 +217,7 @@ export async function recentClosedFill(db: Kysely<Database>, s: ListShape, v: Li
 
 /**
  * The page's LIMIT: with closedDayMerge a constant (the page size), since with a bound LIMIT in
- * the same statement SQLite read each term of the merge to its end (0.66 instead of 0.04 ms).
+ * the same statement SQLite read each term of the merge to its end (over ten times the cost).
  */
 function pageLimit(s: ListShape, v: ListValues) {
   return s.merge ? sql.lit(s.merge.pageSize) : v.limit;
@@ -267,8 +268,8 @@ function closedByDay(db: Kysely<Database>, s: ListShape): boolean {
  * per closing day (and one for closing dates after today), ordered as a whole. Inside a day the
  * index gives the order, so SQLite merges the terms as they come and stops at the LIMIT: it reads
  * about one index entry per day and per row of the page, instead of every closed activity of the
- * window, sorted (5,600 of them in 30 days on 1M activities: "closed, oldest first" 0.41 ->
- * 0.05 ms, by due date 0.39 -> 0.04 ms, "closed, manager X" 0.47 -> 0.08 ms). The broad filters are
+ * window, sorted (5,600 of them in 30 days on 1M activities: "closed, oldest first", by due date
+ * and "closed, manager X" cost about a tenth to a sixth of the sorted read). The broad filters are
  * tested on the index's columns (applyFilters' byClosingDate), so no filter's index is picked instead.
  * At most MAX_DAYS_MERGED + 2 terms (367 for the longest window offered, 365 days).
  */

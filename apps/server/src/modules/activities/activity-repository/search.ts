@@ -57,7 +57,8 @@ type NewestMatchValues = ListValues & { match: string; low: number; high: number
 
 /**
  * With a broad filter, how many of the newest matches a search reads before it gives up on finding
- * a page and its capped total among them (about 2 ms on SQLite).
+ * a page and its capped total among them (on SQLite a bounded cost, whatever the archive's size and
+ * the word's number of matches).
  */
 export const NEWEST_MATCHES_BUDGET = 4000;
 
@@ -195,11 +196,12 @@ async function pgSearchIds(
     !(await walkedAll(db, archiveIdOf(values), EVERY_STATE)) &&
     // A word that the statistics keep in less than 1 activity in 160 (or not at all, "zzqx") has
     // fewer than `wanted` matches among the newest PG_WALK_BUDGET: walking them would only delay
-    // the GIN index (about 14 ms on 1M activities). Without statistics (no ANALYZE yet) it walks.
+    // the GIN index, every one of those entries read for too few matches. Without statistics (no
+    // ANALYZE yet) it walks.
     !(statistics && shareOfTerms(statistics, terms) * PG_WALK_BUDGET < wanted)
   ) {
     // An archive that a walk would read whole has few matches of any word: the GIN index gives them
-    // (walking it, PostgreSQL read every row and sorted them, on disk past work_mem: 100 ms on 10,000).
+    // (walking it, PostgreSQL read every row and sorted them, on disk past work_mem even on 10,000).
     const walked = await pgWalkedMatches(db, shape, searchValues);
     if (walked.length >= wanted) return walked.map((r) => Number(r.id));
   }
@@ -211,7 +213,7 @@ async function pgSearchIds(
  * The terms of a search of several words that PostgreSQL's statistics do not keep (rarer than the
  * rarest word they keep), when some other term is kept: none otherwise. The GIN index reads every
  * activity holding a word that a term starts before it intersects the terms (a prefix has no
- * skipping), so "rossi mario milano" read the 44,868 activities of "milano" (9 ms) to find that no
+ * skipping), so "rossi mario milano" read the 44,868 activities of "milano" to find that no
  * activity holds "rossi"; read for "rossi" alone, then tested for every word, it costs nothing.
  */
 function rareTerms(statistics: WordStatistics, terms: string[]): string[] {
