@@ -4,9 +4,11 @@ import type { Scenario } from './types.ts';
  * Attachments in the large archive (200,000 attachment rows without files, 10 on each of the first
  * 20,000 activities; more each on a smaller archive): the first page of an entity's attachments,
  * one origin's page, and the origins with their counts, each over several activities.
- * AttachmentReferenceType.Activity = 4; AttachmentOrigin.Activities = 1.
+ * AttachmentReferenceType.Activity = 4; AttachmentOrigin.Activities = 1. The activities are among the
+ * first 10,000, so that the archive of BENCH_COMPARE=10000 answers the same requests (with one beyond
+ * it, a fifth of that archive's answers were 404 and its p50 was no measure to compare with).
  */
-const ACTIVITIES = [1, 77, 1234, 9999, 15000];
+const ACTIVITIES = [1, 77, 1234, 5000, 9999];
 
 export const scenarios: Scenario[] = [
   {
