@@ -109,47 +109,35 @@ const LIST_COLUMNS = [
   'p.note',
 ] as const;
 
-/**
- * PostgreSQL, a search: the page's ids first, then their rows. The name-order index INCLUDEs the
- * search vector (migration 0072), so the ids come from the index alone while each entry's vector is
- * tested; asked for the list's columns in the same query, PostgreSQL read the table's row of every
- * entry it tested, most of them not matching ("ascensore": 2,898 entries for 15 matches among
- * 22,000 common parts), and that grew with the archive.
- */
-const pgSearchPage = (db: Db, s: ListShape, v: Record<string, unknown>) =>
-  db
-    .selectFrom(
-      matching(db, s, v)
-        .select(['p.id', 'p.denominazione_sort'])
-        .orderBy('p.denominazione_sort')
-        .orderBy('p.id')
-        .limit(v.limit as number)
-        .offset(v.offset as number)
-        .as('page'),
-    )
-    .innerJoin('common_parts as p', (join) =>
-      join.on('p.archive_id', '=', v.archiveId as number).onRef('p.id', '=', 'page.id'),
-    )
+// Built and compiled once per shape: building a query costs more than running this one.
+const listRows = shapedQuery((db, s: ListShape, v: Record<string, unknown>) =>
+  matching(db, s, v)
     .innerJoin('condominiums as c', (join) =>
       join.onRef('c.archive_id', '=', 'p.archive_id').onRef('c.id', '=', 'p.condominio_id'),
     )
     .select(LIST_COLUMNS)
-    .orderBy('page.denominazione_sort')
-    .orderBy('page.id');
+    .orderBy('p.denominazione_sort')
+    .orderBy('p.id')
+    .limit(v.limit as number)
+    .offset(v.offset as number),
+);
 
-// Built and compiled once per shape: building a query costs more than running this one.
-const listRows = shapedQuery((db, s: ListShape, v: Record<string, unknown>) =>
-  s.search === 'tsquery'
-    ? pgSearchPage(db, s, v)
-    : matching(db, s, v)
-        .innerJoin('condominiums as c', (join) =>
-          join.onRef('c.archive_id', '=', 'p.archive_id').onRef('c.id', '=', 'p.condominio_id'),
-        )
-        .select(LIST_COLUMNS)
-        .orderBy('p.denominazione_sort')
-        .orderBy('p.id')
-        .limit(v.limit as number)
-        .offset(v.offset as number),
+/**
+ * PostgreSQL, a search: the ids of a page, from the name-order index alone; their rows are read after
+ * (pgRowsByIds). The index INCLUDEs the search vector (migration 0072), so each entry's vector is
+ * tested without reading its row; asked for the list's columns in the same query, PostgreSQL read the
+ * table's row of every entry it tested, most of them not matching ("ascensore": 2,898 entries for 15
+ * matches among 22,000 common parts), and that grew with the archive. Two statements rather than the
+ * page joined to its rows in one: searches are planned on every run, and the larger statement cost as
+ * much to plan as the second round trip, more when nothing matches.
+ */
+const pgSearchPageIds = shapedQuery((db, s: ListShape, v: Record<string, unknown>) =>
+  matching(db, s, v)
+    .select('p.id')
+    .orderBy('p.denominazione_sort')
+    .orderBy('p.id')
+    .limit(v.limit as number)
+    .offset(v.offset as number),
 );
 
 /** A search's total is counted up to SEARCH_COUNT_CAP, a list's up to COUNT_CAP (then "oltre"). */
@@ -217,6 +205,15 @@ export async function listCommonPartPage(
     const found = await pgAnyMatches(db, 'common_parts', archiveId, values.query as string, page);
     const rows = found.ids.length === 0 ? [] : await pgRowsByIds(db, archiveId, found.ids);
     return { rows: inOrder(found.ids, rows), totalCount: found.total, capped: found.capped };
+  }
+  if (shape.search === 'tsquery') {
+    const [pageIds, count] = await Promise.all([
+      pgSearchPageIds(db, shape, { ...values, ...page }),
+      countCommonParts(db, dialect, archiveId, filters),
+    ]);
+    const ids = pageIds.map((r) => Number(r.id));
+    const rows = ids.length === 0 ? [] : await pgRowsByIds(db, archiveId, ids);
+    return { rows: inOrder(ids, rows), ...count };
   }
   if (shape.search !== 'fts') {
     const [rows, count] = await Promise.all([
