@@ -14,7 +14,7 @@ export default {
   filtersActive_other: '{{count}} filtri attivi',
   clearFilters: 'Azzera filtri',
   orderBy: 'Ordina per',
-  orderDuringSearch: 'Durante una ricerca: dalle più recenti',
+  orderDuringSearch: 'durante la ricerca, dalle più recenti',
   count_one: '{{total}} attività',
   count_other: '{{total}} attività',
   empty: {

@@ -205,8 +205,10 @@ export function ActivityList({ onCreate }: ActivityListProps) {
           label={t('orderBy')}
           data={activityOrders.map((o) => ({ value: o, label: activityOrderLabels[o] }))}
           value={searchQuery ? ActivityOrder.Newest : order}
+          // During a search the order is the newest first; the count line says so. Not a description
+          // here: it made the row taller while searching, and the buttons beside it moved under the
+          // pointer when the search was cleared.
           disabled={searchQuery !== ''}
-          description={searchQuery ? t('orderDuringSearch') : undefined}
           onChange={(v) => startTransition(() => update({ order: v ?? ActivityOrder.Newest, page: 1 }))}
           allowDeselect={false}
           // Its options mount when it opens, not hidden with the page (and Floating UI's placing of them).
@@ -282,6 +284,7 @@ export function ActivityList({ onCreate }: ActivityListProps) {
                   ? t('common:totalCapped', { count: italianCount(pagination.totalCount) })
                   : italianCount(pagination.totalCount),
               })}
+              {searchQuery && ` · ${t('orderDuringSearch')}`}
             </Text>
           )}
           {narrow ? (
