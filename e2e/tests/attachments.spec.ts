@@ -91,6 +91,10 @@ test.describe('attachments', () => {
       }
       await route.continue();
     });
+    // The file field is named in Italian for a screen reader (react-dropzone's own name is English).
+    await expect(drawer.locator('input[type="file"]').first()).toHaveAccessibleName(
+      'Trascina qui i file o fai clic per sceglierli',
+    );
     await drawer
       .locator('input[type="file"]')
       .first()

@@ -1,4 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import common from '../i18n/it/common.ts';
 
 const brand: MantineColorsTuple = [
   '#e8f6fa',
@@ -25,5 +26,7 @@ export const theme = createTheme({
     // scroll area and Floating UI in /login's JavaScript.
     Modal: { defaultProps: { closeOnEscape: false } },
     Drawer: { defaultProps: { closeOnEscape: false } },
+    // Mantine names the eye button of a password field in English.
+    PasswordInput: { defaultProps: { visibilityToggleButtonProps: { 'aria-label': common.togglePassword } } },
   },
 });

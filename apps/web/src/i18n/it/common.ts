@@ -12,6 +12,7 @@ export default {
   search: 'Cerca',
   datePlaceholder: 'gg/mm/aaaa',
   clearDate: 'Cancella la data',
+  togglePassword: 'Mostra o nascondi la password',
   yes: 'Sì',
   no: 'No',
   noResults: 'Nessun risultato',

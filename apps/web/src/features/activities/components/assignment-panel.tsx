@@ -213,6 +213,7 @@ function IntegrationModal({
             maxFiles={1}
             multiple={false}
             aria-label={t('assignment.dropzone')}
+            inputProps={{ 'aria-label': t('assignment.dropzone') }}
           >
             <Group justify="center" gap="sm" mih={80} style={{ pointerEvents: 'none' }}>
               {file ? <IconFile size={28} aria-hidden /> : <IconUpload size={28} aria-hidden />}

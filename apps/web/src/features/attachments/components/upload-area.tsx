@@ -174,7 +174,14 @@ export function UploadArea({ target, onUploaded, onPendingChange, label }: Uploa
 
   return (
     <Stack gap="xs">
-      <Dropzone onDrop={enqueue} multiple aria-label={label ?? t('dropTitle')} activateOnKeyboard>
+      <Dropzone
+        onDrop={enqueue}
+        multiple
+        aria-label={label ?? t('dropTitle')}
+        // The file field inside is named too (react-dropzone calls it "file upload").
+        inputProps={{ 'aria-label': label ?? t('dropTitle') }}
+        activateOnKeyboard
+      >
         <Group justify="center" gap="sm" mih={64} style={{ pointerEvents: 'none' }}>
           <IconUpload size={24} aria-hidden />
           <Stack gap={0}>

@@ -35,6 +35,12 @@ describe('login form', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('names the button that shows the password in Italian', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderWithProviders(<LoginForm onLoggedIn={vi.fn()} />, { route: '/login' });
+    expect(screen.getByRole('button', { name: 'Mostra o nascondi la password' })).toBeInTheDocument();
+  });
+
   it("shows the server's refusal of a 'one' account", async () => {
     vi.stubGlobal(
       'fetch',
