@@ -172,14 +172,16 @@ export function UploadArea({ target, onUploaded, onPendingChange, label }: Uploa
         ? t(online ? 'fileWaiting' : 'fileWaitingOffline')
         : t(f.status === 'done' ? 'fileDone' : 'fileFailed');
 
+  const areaName = label ?? t('dropTitle');
+
   return (
     <Stack gap="xs">
       <Dropzone
         onDrop={enqueue}
         multiple
-        aria-label={label ?? t('dropTitle')}
+        aria-label={areaName}
         // The file field inside is named too (react-dropzone calls it "file upload").
-        inputProps={{ 'aria-label': label ?? t('dropTitle') }}
+        inputProps={{ 'aria-label': areaName }}
         activateOnKeyboard
       >
         <Group justify="center" gap="sm" mih={64} style={{ pointerEvents: 'none' }}>
