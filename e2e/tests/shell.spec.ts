@@ -110,6 +110,29 @@ test.describe('shell', () => {
     await expect.poll(async () => (await navbar.boundingBox())?.width).toBe(70);
   });
 
+  test('the first letters typed in a list search move neither the field nor the list', async ({ page }) => {
+    test.setTimeout(120_000);
+    await enterArchive(page);
+    for (const path of [
+      '/activities',
+      '/contacts',
+      '/providers',
+      '/condominiums',
+      '/commonParts',
+      '/instalments',
+    ]) {
+      await page.goto(path);
+      const field = page.getByRole('textbox', { name: 'Cerca', exact: true });
+      await expect(field).toBeVisible();
+      const before = await field.boundingBox();
+      await field.fill('ro');
+      await expect(page.getByRole('status').filter({ hasText: 'Almeno 3 caratteri' })).toBeVisible();
+      expect(await field.boundingBox(), `${path}: the field stays where it was`).toEqual(before);
+      await field.fill('');
+      await expect(page.getByRole('status').filter({ hasText: 'Almeno 3 caratteri' })).toHaveCount(0);
+    }
+  });
+
   test('the provider list filters by activity type and by DURC state', async ({ page }, testInfo) => {
     test.setTimeout(120_000);
     await enterArchive(page);

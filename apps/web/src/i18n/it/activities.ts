@@ -8,7 +8,6 @@ export default {
   tabs: { open: 'Aperte', suspended: 'Sospese', closed: 'Chiuse', all: 'Tutte' },
   tabsLabel: 'Stato delle attività',
   searchPlaceholder: 'Cerca per numero, titolo, descrizione o condominio',
-  searchHint: 'Scrivi almeno 3 caratteri',
   filters: 'Filtri',
   filtersActive_one: '{{count}} filtro attivo',
   filtersActive_other: '{{count}} filtri attivi',

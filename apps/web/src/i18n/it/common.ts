@@ -10,6 +10,7 @@ export default {
   previous: 'Precedente',
   next: 'Successiva',
   search: 'Cerca',
+  searchHint: 'Almeno 3 caratteri',
   datePlaceholder: 'gg/mm/aaaa',
   clearDate: 'Cancella la data',
   togglePassword: 'Mostra o nascondi la password',

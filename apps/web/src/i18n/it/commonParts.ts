@@ -9,7 +9,6 @@ export default {
   emptyText: 'Aggiungi gli impianti (ascensore, riscaldamento, cancello…) e gli ambienti (giardino, scale…).',
   emptyCondominium: 'Questo condominio non ha ancora parti comuni.',
   searchPlaceholder: 'Cerca per nome, ubicazione o condominio',
-  searchHint: 'Scrivi almeno 3 caratteri',
   count_one: '{{total}} parte comune',
   count_other: '{{total}} parti comuni',
   filters: {

@@ -6,7 +6,6 @@ export default {
   emptyTitle: 'Nessun contatto',
   emptyText: 'Non ci sono ancora contatti in questo archivio.',
   searchPlaceholder: 'Cerca per nome, codice fiscale, città o email',
-  searchHint: 'Scrivi almeno 3 caratteri',
   count_one: '{{total}} contatto',
   count_other: '{{total}} contatti',
   formContact: 'Dati del contatto',

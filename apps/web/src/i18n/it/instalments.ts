@@ -12,7 +12,6 @@ export default {
   byRegistry: 'Anagrafica',
   byUnit: 'Unità',
   searchPlaceholder: 'Cerca per nome o unità',
-  searchHint: 'Scrivi almeno 3 caratteri',
   tipoRata: 'Tipo di rata',
   allTypes: 'Tutti i tipi',
   onlyExpired: 'Solo scadute',

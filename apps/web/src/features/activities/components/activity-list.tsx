@@ -12,7 +12,6 @@ import {
   Table,
   Tabs,
   Text,
-  TextInput,
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
@@ -26,14 +25,7 @@ import {
   FILTER_DEBOUNCE_MS,
   SEARCH_MIN_LENGTH,
 } from '@stabile/contract';
-import {
-  IconBellRinging,
-  IconClipboardList,
-  IconEyeOff,
-  IconFilter,
-  IconPlus,
-  IconSearch,
-} from '@tabler/icons-react';
+import { IconBellRinging, IconClipboardList, IconEyeOff, IconFilter, IconPlus } from '@tabler/icons-react';
 import {
   type ComponentType,
   memo,
@@ -49,6 +41,7 @@ import { PendingBadge } from '../../../shared/offline/pending-badge.tsx';
 import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
 import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
 import { ListPagination } from '../../../shared/ui/list-pagination.tsx';
+import { ListSearchInput } from '../../../shared/ui/list-search-input.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import {
   useActivitiesQuery,
@@ -187,16 +180,11 @@ export function ActivityList({ onCreate }: ActivityListProps) {
         </Tabs.List>
       </Tabs>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          label={t('common:search')}
+        <ListSearchInput
           placeholder={t('searchPlaceholder')}
-          description={
-            search.trim() && search.trim().length < SEARCH_MIN_LENGTH ? t('searchHint') : undefined
-          }
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
+          onChange={(value) => {
+            setSearch(value);
             setPage(1);
           }}
           style={{ flex: '1 1 260px' }}

@@ -11,7 +11,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
@@ -26,12 +25,13 @@ import {
   plantTypes,
   SEARCH_MIN_LENGTH,
 } from '@stabile/contract';
-import { IconPlus, IconSearch, IconTool } from '@tabler/icons-react';
+import { IconPlus, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
 import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
 import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
 import { ListPagination } from '../../../shared/ui/list-pagination.tsx';
+import { ListSearchInput } from '../../../shared/ui/list-search-input.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import { type CommonPartItem, useCommonPartsQuery, useCondominiumOptionsQuery } from '../common-parts-api.ts';
 import {
@@ -82,17 +82,10 @@ export function CommonPartList({ onAddPlant, onAddEnvironment }: CommonPartListP
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-        <TextInput
-          label={t('common:search')}
+        <ListSearchInput
           placeholder={t('searchPlaceholder')}
-          description={
-            filters.searchText.trim().length > 0 && filters.searchText.trim().length < SEARCH_MIN_LENGTH
-              ? t('searchHint')
-              : undefined
-          }
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={filters.searchText}
-          onChange={(e) => dispatch(commonPartsFiltersChanged({ searchText: e.currentTarget.value }))}
+          onChange={(searchText) => dispatch(commonPartsFiltersChanged({ searchText }))}
         />
         <Select
           label={t('filters.condominio')}

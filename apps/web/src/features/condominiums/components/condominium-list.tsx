@@ -24,12 +24,13 @@ import {
   paymentAccountStatusLabels,
   SEARCH_MIN_LENGTH,
 } from '@stabile/contract';
-import { IconAdjustments, IconBuildingCommunity, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconAdjustments, IconBuildingCommunity, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
 import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
 import { ListPagination } from '../../../shared/ui/list-pagination.tsx';
+import { ListSearchInput } from '../../../shared/ui/list-search-input.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import { useCondominiumsQuery } from '../condominiums-api.ts';
 
@@ -92,13 +93,11 @@ export function CondominiumList({ onCreate }: CondominiumListProps) {
   return (
     <Stack gap="md">
       <Group gap="md" align="flex-end">
-        <TextInput
-          label={t('common:search')}
+        <ListSearchInput
           placeholder={t('searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
+          onChange={(value) => {
+            setSearch(value);
             setPage(1);
           }}
           style={{ flex: 1, minWidth: 220 }}

@@ -13,7 +13,6 @@ import {
   Switch,
   Table,
   Text,
-  TextInput,
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -24,7 +23,7 @@ import {
   instalmentTypeLabels,
   SEARCH_MIN_LENGTH,
 } from '@stabile/contract';
-import { IconAdjustments, IconSearch } from '@tabler/icons-react';
+import { IconAdjustments } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../shared/hooks.ts';
@@ -33,6 +32,7 @@ import { selectIsMobile } from '../../../shared/state/general-slice.ts';
 import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
 import { LazyDateField } from '../../../shared/ui/lazy-date-field.tsx';
 import { ListPagination } from '../../../shared/ui/list-pagination.tsx';
+import { ListSearchInput } from '../../../shared/ui/list-search-input.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import { euro, groupDrawerId } from '../format.ts';
 import { type RataGroupItem, useRataEserciziQuery, useRataGroupsQuery } from '../instalments-api.ts';
@@ -134,15 +134,10 @@ export function InstalmentGroups({
             }}
           />
         </Stack>
-        <TextInput
-          label={t('common:search')}
+        <ListSearchInput
           placeholder={t('searchPlaceholder')}
-          description={
-            search.trim().length > 0 && search.trim().length < SEARCH_MIN_LENGTH ? t('searchHint') : undefined
-          }
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          onChange={setSearch}
           style={{ flex: 1, minWidth: 200 }}
         />
         <Select

@@ -1,23 +1,13 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type RegistryListItem, SEARCH_MIN_LENGTH } from '@stabile/contract';
-import { IconAddressBook, IconPlus, IconSearch } from '@tabler/icons-react';
+import type { RegistryListItem } from '@stabile/contract';
+import { IconAddressBook, IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../api/api-types.ts';
 import { useLoadFailedText } from '../../offline/use-offline.ts';
 import { ListPagination } from '../list-pagination.tsx';
+import { ListSearchInput } from '../list-search-input.tsx';
 
 export interface RegistryListViewProps {
   /** i18n namespace of the list: its title, empty state, count and search placeholder. */
@@ -69,16 +59,7 @@ export function RegistryListView({
 
   return (
     <Stack gap="md">
-      <TextInput
-        label={t('common:search')}
-        placeholder={t(`${ns}:searchPlaceholder`)}
-        description={
-          search.trim() && search.trim().length < SEARCH_MIN_LENGTH ? t('contacts:searchHint') : undefined
-        }
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(e) => onSearchChange(e.currentTarget.value)}
-      />
+      <ListSearchInput placeholder={t(`${ns}:searchPlaceholder`)} value={search} onChange={onSearchChange} />
       {filters}
       {isError && (
         <Alert color="red" role="alert">
