@@ -185,6 +185,29 @@ test.describe('accesso, archivi e sessione', () => {
     await expect(page.getByText('Sessione scaduta')).toHaveCount(0);
   });
 
+  test('un server che non risponde al caricamento non fa perdere accesso e archivio', async ({ page }) => {
+    await login(page, DEMO.pro.username, DEMO.pro.password);
+    await chooseArchive(page, DEMO.archives.open);
+    await page.goto('/condominiums');
+    await expect(page.getByRole('heading', { name: 'Condomini' })).toBeVisible();
+
+    // A deploy: the proxy in front of the server answers 503 to every call while the user reloads.
+    const unavailable = '**/{user,api}/**';
+    await page.route(unavailable, (route) =>
+      route.fulfill({ status: 503, contentType: 'text/html', body: '<html>Service Unavailable</html>' }),
+    );
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Stabile non risponde' })).toBeVisible();
+    await expect(page).not.toHaveURL(/\/login/);
+
+    // The server is back: "Riprova" opens the same page, in the same archive, with no new login.
+    await page.unroute(unavailable);
+    await page.getByRole('button', { name: 'Riprova' }).click();
+    await expect(page.getByRole('heading', { name: 'Condomini' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Archivio: Studio Rossi/ })).toBeVisible();
+    await expect(page.getByText('Sessione scaduta')).toHaveCount(0);
+  });
+
   test('il logout non lascia nulla nei cookie o nello storage', async ({ page, context }) => {
     await login(page, DEMO.pro.username, DEMO.pro.password);
     await chooseArchive(page, DEMO.archives.open);

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { AccountType } from '@stabile/contract';
-import { Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { loginPath } from '../../shared/api/base-query.ts';
@@ -12,11 +12,13 @@ import { bootstrapSession, logout } from '../../shared/state/session-thunks.ts';
 import { NotAllowedPage } from '../routes/not-allowed/not-allowed-page.tsx';
 import { ArchiveChooserScreen } from './lazy-layers.tsx';
 import { MainLayout } from './main-layout.tsx';
+import { ServerUnreachablePanel } from './server-unreachable-panel.tsx';
 
 /**
  * The private area (lazy-loaded: the login page does not pay for it). Spec section 2: the session is
- * checked on load; unauthenticated -> login (mobile login in the wrapper); a non-Pro account -> not
- * allowed; no archive chosen -> the archive chooser; then the main layout.
+ * checked on load; unauthenticated -> login (mobile login in the wrapper); no answer from the server
+ * -> a panel that checks again (nothing stored is forgotten); a non-Pro account -> not allowed; no
+ * archive chosen -> the archive chooser; then the main layout.
  */
 export function PrivateArea() {
   const { t } = useTranslation();
@@ -40,6 +42,8 @@ export function PrivateArea() {
     void dispatch(bootstrapSession()).finally(() => setChecking(false));
   }, [dispatch, status]);
 
+  const checkAgain = useCallback(() => dispatch(sessionResumed()), [dispatch]);
+
   const waiting = status === 'undetermined' || checking || loggedInSinceCheck;
   // The layout (top bar, navigation, the page) mounts in a background render: the session's answer
   // arrives through the store as an urgent update, and mounting the whole shell in one go blocks a
@@ -54,6 +58,7 @@ export function PrivateArea() {
     </Center>
   );
   if (waiting) return loading;
+  if (status === 'unreachable') return <ServerUnreachablePanel onRetry={checkAgain} />;
   if (status === 'unauthenticated') {
     return <Navigate to={loginPath()} replace state={{ from: `${location.pathname}${location.search}` }} />;
   }

@@ -76,8 +76,9 @@ export function useUploader() {
     const archiveId = state.general.archive?.id ?? null;
     let result = await send<T>(request, state.auth.accessToken, archiveId);
     if (!result.ok && result.error?.code === ErrorCode.Unauthenticated && !request.signal?.aborted) {
-      const token = await refreshAccessToken(store.dispatch);
-      if (token) result = await send<T>(request, token, archiveId);
+      const renewal = await refreshAccessToken(store.dispatch);
+      if (renewal.kind === 'renewed') result = await send<T>(request, renewal.token, archiveId);
+      else if (renewal.kind === 'unreachable') result = { ok: false, error: readApiError(null, 0) };
     }
     return result;
   };

@@ -116,6 +116,23 @@ describe('base query', () => {
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Sessione scaduta' }));
   });
 
+  it('keeps the session when the refresh gets no answer (a 503 of a proxy): the call fails as offline', async () => {
+    const { fn } = mockFetch({
+      'GET /api/a': () => apiError(111, 'Sessione scaduta.', 401),
+      'POST /user/refresh': () => new Response('<html>Service Unavailable</html>', { status: 503 }),
+    });
+    vi.stubGlobal('fetch', fn);
+    const store = loggedInStore();
+
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate('/api/a'));
+
+    expect(result.error).toMatchObject({ status: 0 });
+    expect(sessionStore.readSession()).toEqual(session);
+    expect(store.getState().general.archive).toEqual({ id: 7, nome: 'Studio Rossi' });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(toast).not.toHaveBeenCalledWith(expect.objectContaining({ title: 'Sessione scaduta' }));
+  });
+
   it('102 or 104 with HTTP 401 unsets the archive and goes home', async () => {
     vi.stubGlobal(
       'fetch',

@@ -76,14 +76,27 @@ function pathOf(args: string | FetchArgs): string {
 // Refresh: ONE request shared by every call that found its access token expired.
 // ---------------------------------------------------------------------------------------------
 
-let refreshInFlight: Promise<string | null> | null = null;
+/**
+ * What renewing the access token gave: a new token, the end of the session (the server refused the
+ * refresh cookie), or no answer from the server (a network failure, a timeout, a 5xx of a proxy
+ * during a deploy, a 429), in which case the session may well be alive and is kept.
+ */
+export type Renewal = { kind: 'renewed'; token: string } | { kind: 'ended' } | { kind: 'unreachable' };
+
+/** A status that says nothing about the request or the session: try again later, forget nothing. */
+export function isServerUnavailable(status: number | undefined): boolean {
+  if (status === undefined) return false;
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}
+
+let refreshInFlight: Promise<Renewal> | null = null;
 
 /**
  * POST /user/refresh with the httpOnly cookie (the web app never reads the refresh token). Concurrent
- * callers share the same promise. Resolves to the new access token, or null when the session is over.
+ * callers share the same promise.
  */
-export function refreshAccessToken(dispatch: BaseQueryApi['dispatch']): Promise<string | null> {
-  refreshInFlight ??= (async () => {
+export function refreshAccessToken(dispatch: BaseQueryApi['dispatch']): Promise<Renewal> {
+  refreshInFlight ??= (async (): Promise<Renewal> => {
     try {
       const response = await fetch(new URL(AuthPath.refresh, origin()), {
         method: 'POST',
@@ -92,15 +105,16 @@ export function refreshAccessToken(dispatch: BaseQueryApi['dispatch']): Promise<
         body: '{}',
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
-      if (!response.ok) return null;
+      if (isServerUnavailable(response.status)) return { kind: 'unreachable' };
+      if (!response.ok) return { kind: 'ended' };
       const body = (await response.json()) as { data?: { accessToken?: unknown } | null };
       const token = body.data?.accessToken;
-      if (typeof token !== 'string' || token === '') return null;
+      if (typeof token !== 'string' || token === '') return { kind: 'ended' };
       sessionStore.writeAccessToken(token);
       dispatch(accessTokenRefreshed(token));
-      return token;
+      return { kind: 'renewed', token };
     } catch {
-      return null;
+      return { kind: 'unreachable' };
     } finally {
       refreshInFlight = null;
     }
@@ -178,9 +192,7 @@ function toApiError(error: unknown, status: number | string, retryAfter?: string
   if (status === 'TIMEOUT_ERROR') {
     return { code: ErrorCode.Unhandled, status: 0, message: i18n.t('errors:timeout') };
   }
-  if (status === 'FETCH_ERROR') {
-    return { code: ErrorCode.Unhandled, status: 0, message: i18n.t('errors:network') };
-  }
+  if (status === 'FETCH_ERROR') return networkError();
   const httpStatus = typeof status === 'number' ? status : 0;
   const apiError = readApiError(error, httpStatus);
   const waitMessage = tooManyAttemptsMessage(apiError.code, retryAfter);
@@ -192,6 +204,11 @@ function toApiError(error: unknown, status: number | string, retryAfter?: string
     return { ...apiError, message: i18n.t(key) };
   }
   return apiError;
+}
+
+/** The error of a request that got no answer (status 0). */
+export function networkError(): ApiErrorResult {
+  return { code: ErrorCode.Unhandled, status: 0, message: i18n.t('errors:network') };
 }
 
 function isErrorBody(body: unknown): boolean {
@@ -256,9 +273,15 @@ const onlineQuery = async (
   if (!result.ok && isUnauthenticated(result.error) && !SESSION_PATHS.includes(pathOf(args))) {
     const current = (api.getState() as SessionView).auth.accessToken;
     // Another call may already have renewed the token while this one was in flight.
-    const token = current && current !== tokenUsed ? current : await refreshAccessToken(api.dispatch);
-    if (token) {
+    const renewal: Renewal =
+      current && current !== tokenUsed
+        ? { kind: 'renewed', token: current }
+        : await refreshAccessToken(api.dispatch);
+    if (renewal.kind === 'renewed') {
       result = await attempt(args, api, extraOptions);
+    } else if (renewal.kind === 'unreachable') {
+      // As if the network had failed: a read answers from the device, a write waits in the queue.
+      result = { ok: false, error: networkError(), meta: { status: 0 } };
     } else if (tokenUsed || sessionStore.readSession()) {
       expireSession(api.dispatch);
       return { error: result.error, meta: result.meta };

@@ -12,6 +12,11 @@ export function errorCodeOf(error: ApiErrorResult | SerializedError | undefined)
   return error && 'status' in error && typeof error.code === 'number' ? error.code : undefined;
 }
 
+/** The HTTP status of a failed request (0: no answer), undefined for an error that is not a request's. */
+export function statusOf(error: ApiErrorResult | SerializedError | undefined): number | undefined {
+  return error && 'status' in error && typeof error.status === 'number' ? error.status : undefined;
+}
+
 /** A server message without the field path some validations append, e.g. "… (dataConcludereEntro)". */
 export function withoutFieldName(message: string): string {
   return message.replace(/\s*\([A-Za-z][A-Za-z0-9_.[\]]*\)\s*$/, '');

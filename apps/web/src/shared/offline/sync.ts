@@ -100,13 +100,15 @@ async function run(deps: SyncDeps): Promise<void> {
     const account = currentAccount();
     const entry = offlineQueue.all().find((e) => e.account === account && e.state === 'pending');
     if (!entry) break;
-    let token = (deps.getState() as SessionView).auth.accessToken;
+    const token = (deps.getState() as SessionView).auth.accessToken;
     if (!token) break;
     offlineQueue.update(entry.id, { state: 'sending' });
     let outcome = await send(entry, token);
     if (outcome.kind === 'http' && outcome.status === 401) {
-      token = await refreshAccessToken(deps.dispatch);
-      if (token) outcome = await send(entry, token);
+      const renewal = await refreshAccessToken(deps.dispatch);
+      // No answer from the server: the entry waits as it does when the network fails.
+      if (renewal.kind === 'unreachable') outcome = { kind: 'network' };
+      else if (renewal.kind === 'renewed') outcome = await send(entry, renewal.token);
     }
     if (outcome.kind === 'network') {
       offlineQueue.update(entry.id, { state: 'pending' });

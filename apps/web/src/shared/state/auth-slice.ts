@@ -8,7 +8,11 @@ import {
 } from '@stabile/contract';
 import { sessionStore } from '../session/session-storage.ts';
 
-export type AuthStatus = 'undetermined' | 'authenticated' | 'unauthenticated';
+/**
+ * `unreachable`: the session could not be checked (no answer from the server, or a 5xx); what is
+ * stored is kept and the check is made again.
+ */
+export type AuthStatus = 'undetermined' | 'authenticated' | 'unauthenticated' | 'unreachable';
 
 export interface AuthState {
   status: AuthStatus;
@@ -76,6 +80,9 @@ export const authSlice = createSlice({
     sessionResumed() {
       return initialAuthState();
     },
+    serverUnreachable(state) {
+      state.status = 'unreachable';
+    },
     unauthenticated(state) {
       state.status = 'unauthenticated';
       state.accessToken = null;
@@ -97,8 +104,14 @@ export const authSlice = createSlice({
   },
 });
 
-export const { sessionStarted, accessTokenRefreshed, accessInfoLoaded, sessionResumed, unauthenticated } =
-  authSlice.actions;
+export const {
+  sessionStarted,
+  accessTokenRefreshed,
+  accessInfoLoaded,
+  sessionResumed,
+  serverUnreachable,
+  unauthenticated,
+} = authSlice.actions;
 export const {
   selectAuthStatus,
   selectAccessToken,

@@ -2,23 +2,24 @@ import { createAsyncThunk } from '@reduxjs/toolkit';
 import { AccountType, AuthPath, ErrorCode } from '@stabile/contract';
 import { archivesApi } from '../api/archives-api.ts';
 import { authApi } from '../api/auth-api.ts';
-import { loginPath, refreshAccessToken } from '../api/base-query.ts';
-import { errorCodeOf } from '../api/error-message.ts';
+import { isServerUnavailable, loginPath, type Renewal, refreshAccessToken } from '../api/base-query.ts';
+import { errorCodeOf, statusOf } from '../api/error-message.ts';
 import { notifyNativeLogout } from '../native/native-bridge.ts';
 import { unsubscribePush } from '../push/push.ts';
 import { navigateTo } from '../session/navigation.ts';
 import { sessionStore } from '../session/session-storage.ts';
-import { accessInfoLoaded, accessTokenRefreshed, unauthenticated } from './auth-slice.ts';
+import { accessInfoLoaded, accessTokenRefreshed, serverUnreachable, unauthenticated } from './auth-slice.ts';
 import { archiveSet, archiveUnset, type CurrentArchive, lastAccessFinished } from './general-slice.ts';
 import { modalOpened } from './modals-slice.ts';
 import type { AppThunk, RootState } from './root-reducer.ts';
 import { loggedOut, resetState } from './store-actions.ts';
 
-export type OpenArchiveOutcome = 'opened' | 'needsUpdate' | 'refused';
+export type OpenArchiveOutcome = 'opened' | 'needsUpdate' | 'refused' | 'unreachable';
 
 /**
  * Makes an unlocked archive the current one: GET /api/db/open?ritornaInfo gives the archive user's
- * permissions and the premium info. 105 keeps the archive current and opens the update modal.
+ * permissions and the premium info. 105 keeps the archive current and opens the update modal. When
+ * the archive in use is reopened (on load) and the server does not answer, it stays the one in use.
  */
 export const openArchive = createAsyncThunk<OpenArchiveOutcome, CurrentArchive, { state: RootState }>(
   'archives/open',
@@ -32,6 +33,9 @@ export const openArchive = createAsyncThunk<OpenArchiveOutcome, CurrentArchive, 
         dispatch(archiveSet(archive));
         dispatch(modalOpened('databaseNotUpdated'));
         return 'needsUpdate';
+      }
+      if (getState().general.archive?.id === archive.id && isServerUnavailable(statusOf(result.error))) {
+        return 'unreachable';
       }
       dispatch(archiveUnset());
       return 'refused';
@@ -71,18 +75,32 @@ export const bootstrapSession = createAsyncThunk<void, void, { state: RootState 
     if (!getState().auth.accessToken) {
       const stored = sessionStore.readAccessToken();
       if (stored) dispatch(accessTokenRefreshed(stored));
-      const token = stored ?? (sessionStore.readSession() ? await refreshAccessToken(dispatch) : null);
-      if (!token) {
-        sessionStore.clearLoginData();
-        dispatch(unauthenticated());
-        return;
+      else {
+        const renewal: Renewal = sessionStore.readSession()
+          ? await refreshAccessToken(dispatch)
+          : { kind: 'ended' };
+        if (renewal.kind === 'unreachable') {
+          dispatch(serverUnreachable());
+          return;
+        }
+        if (renewal.kind === 'ended') {
+          sessionStore.clearLoginData();
+          dispatch(unauthenticated());
+          return;
+        }
       }
     }
     const request = dispatch(authApi.endpoints.isLogged.initiate(undefined, { forceRefetch: true }));
     const result = await request;
     request.unsubscribe();
     if (result.error || !result.data) {
+      // A session the server refused has been ended by the base query already; one it could not
+      // check (no answer, a 5xx) is kept, and checked again.
       if (getState().auth.status === 'undetermined') {
+        if (isServerUnavailable(statusOf(result.error))) {
+          dispatch(serverUnreachable());
+          return;
+        }
         sessionStore.clearLoginData();
         dispatch(unauthenticated());
       }
@@ -101,7 +119,8 @@ export const bootstrapSession = createAsyncThunk<void, void, { state: RootState 
       accessInfoLoaded({ account, username: data.username, gestioneAccessi: false, permissions: null }),
     );
     const archive = getState().general.archive;
-    if (archive && data.tipo === AccountType.Pro) await dispatch(openArchive(archive));
+    if (!archive || data.tipo !== AccountType.Pro) return;
+    if ((await dispatch(openArchive(archive)).unwrap()) === 'unreachable') dispatch(serverUnreachable());
   },
 );
 

@@ -1,6 +1,6 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { ErrorCode, type ExportFormat, readApiError } from '@stabile/contract';
-import { expireSession, refreshAccessToken } from '../api/base-query.ts';
+import { expireSession, networkError, refreshAccessToken } from '../api/base-query.ts';
 
 /** What the export needs of the session: the token and archive the base query sends too. */
 export interface ExportSession {
@@ -63,11 +63,13 @@ export async function fetchExport(
   let token = session.accessToken();
   let response = await send(request, session, token);
   if (response.status === 401) {
-    token = await refreshAccessToken(session.dispatch);
-    if (!token) {
+    const renewal = await refreshAccessToken(session.dispatch);
+    if (renewal.kind === 'unreachable') throw new ExportRefused(networkError().message);
+    if (renewal.kind === 'ended') {
       expireSession(session.dispatch);
       throw new ExportRefused(readApiError(null, 401).message);
     }
+    token = renewal.token;
     response = await send(request, session, token);
   }
   if (!response.ok || !response.body) {
