@@ -28,6 +28,12 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+// Mantine's autosize textarea measures again when web fonts load (document.fonts, absent in jsdom).
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
 
 /**

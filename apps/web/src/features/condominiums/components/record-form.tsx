@@ -71,6 +71,10 @@ export interface RecordFormProps {
   /** Tells the owner whether the values differ from the initial ones (to confirm a discard). */
   onDirtyChange?: (dirty: boolean) => void;
   extraActions?: ReactNode;
+  /** Shown as "Annulla" beside the submit button (a form in a modal: closes it, asking if changed). */
+  onCancel?: () => void;
+  /** Focus the first field when the form opens (a form in a modal, typed into at once). */
+  focusFirst?: boolean;
   cols?: number;
 }
 
@@ -89,6 +93,8 @@ export function RecordForm({
   onSubmit,
   onDirtyChange,
   extraActions,
+  onCancel,
+  focusFirst = false,
   cols = 2,
 }: RecordFormProps) {
   const { t } = useTranslation('common');
@@ -122,12 +128,14 @@ export function RecordForm({
     <form onSubmit={submit} aria-label={label} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: cols }} spacing="sm">
-          {fields.map((field) => {
+          {fields.map((field, index) => {
             const props = form.getInputProps(field.name, field.kind === 'switch' ? { type: 'checkbox' } : {});
             const common = {
               id: fieldId(field.name),
               label: field.label,
               required: 'required' in field ? field.required : false,
+              // The modal's focus trap focuses the element that carries it.
+              'data-autofocus': (focusFirst && index === 0) || undefined,
             };
             const key = form.key(field.name);
             switch (field.kind) {
@@ -180,6 +188,11 @@ export function RecordForm({
         </SimpleGrid>
         <Group justify="flex-end" gap="sm">
           {extraActions}
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              {t('cancel')}
+            </Button>
+          )}
           <Button type="submit" loading={submitting}>
             {submitLabel || t('save')}
           </Button>

@@ -11,7 +11,7 @@ export interface RecordModalProps extends Omit<RecordFormProps, 'onDirtyChange' 
 }
 
 /**
- * A record's form in a modal: closing it (Escape, the close button, outside) with unsaved changes
+ * A record's form in a modal: closing it (Escape, the close button, Annulla, outside) with unsaved changes
  * asks first. The form is mounted only while open, so each opening starts from its initial values.
  */
 export function RecordModal({ opened, title, onClose, ...form }: RecordModalProps) {
@@ -29,7 +29,9 @@ export function RecordModal({ opened, title, onClose, ...form }: RecordModalProp
   return (
     <EscapeLayer onEscape={() => (confirming ? setConfirming(false) : requestClose())}>
       <Modal opened={opened} onClose={requestClose} title={title} size="lg">
-        {opened && <RecordForm {...form} label={title} onDirtyChange={setDirty} />}
+        {opened && (
+          <RecordForm {...form} label={title} onDirtyChange={setDirty} onCancel={requestClose} focusFirst />
+        )}
       </Modal>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('discardTitle')}>
         <Text mb="md">{t('discardText')}</Text>

@@ -76,6 +76,8 @@ export function RegistryCreateModal({
             initialValues={emptyValues()}
             submitting={creating}
             submitLabel={t('common:save')}
+            onCancel={guard.requestClose}
+            focusFirst
             onDirtyChange={(value) => {
               dirty.current = value;
             }}

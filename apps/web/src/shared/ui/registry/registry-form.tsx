@@ -56,6 +56,10 @@ export interface RegistryFormProps {
   /** Called with the request body once the schema accepts the values. */
   onSubmit: (body: RegistryBody) => void;
   extraActions?: ReactNode;
+  /** Shown as "Annulla" beside the submit button (a form in a modal: closes it, asking if changed). */
+  onCancel?: () => void;
+  /** Focus the name field when the form opens (a new record in a modal, typed into at once). */
+  focusFirst?: boolean;
   /** Fields only contacts or only providers have, appended to their section (e.g. the DURC). */
   extraFields?: Partial<Record<SectionKey, (context: RegistryFieldContext) => ReactNode>>;
   /** Told whether the values differ from the initial ones (to ask before discarding them). */
@@ -84,6 +88,8 @@ export function RegistryForm({
   submitLabel,
   onSubmit,
   extraActions,
+  onCancel,
+  focusFirst = false,
   extraFields = {},
   onDirtyChange,
 }: RegistryFormProps) {
@@ -110,9 +116,16 @@ export function RegistryForm({
 
   const text = (
     name: TextField,
-    props: { label?: string; type?: string; inputMode?: 'tel' | 'email' | 'url'; required?: boolean } = {},
+    props: {
+      label?: string;
+      type?: string;
+      inputMode?: 'tel' | 'email' | 'url';
+      required?: boolean;
+      autoFocus?: boolean;
+    } = {},
   ) => (
     <TextInput
+      data-autofocus={props.autoFocus || undefined}
       label={props.label ?? t(`fields.${name}`)}
       withAsterisk={props.required}
       aria-required={props.required || undefined}
@@ -165,7 +178,7 @@ export function RegistryForm({
           {section(
             'anagrafica',
             <>
-              {text('descr', { label: t('fields.descr'), required: true })}
+              {text('descr', { label: t('fields.descr'), required: true, autoFocus: focusFirst })}
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                 <Autocomplete
                   label={t('fields.titolo')}
@@ -349,6 +362,11 @@ export function RegistryForm({
         </Accordion>
         <Group justify="flex-end" gap="sm" className={classes.footer}>
           {extraActions}
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              {t('common:cancel')}
+            </Button>
+          )}
           <Button type="submit" loading={submitting}>
             {submitLabel}
           </Button>
