@@ -22,7 +22,7 @@ export default {
   somethingWentWrong: 'Qualcosa è andato storto',
   serverUnreachableTitle: 'Stabile non risponde',
   serverUnreachableText:
-    'Il server non ha risposto. Il tuo accesso e l’archivio in uso restano salvati su questo dispositivo: Stabile riprova da solo ogni 15 secondi, oppure premi Riprova.',
+    'Non è stato possibile raggiungere Stabile. Il tuo accesso e l’archivio in uso restano salvati su questo dispositivo: si riprova da solo ogni 15 secondi, oppure premi Riprova.',
   somethingWentWrongText: 'Si è verificato un errore imprevisto nella pagina. Ricarica per continuare.',
   reload: 'Ricarica la pagina',
   loadingFailed: 'Si è verificato un errore durante il caricamento',
