@@ -20,10 +20,10 @@ export default {
   requiredField: 'Manca un campo obbligatorio',
   error: 'Errore',
   somethingWentWrong: 'Qualcosa è andato storto',
+  somethingWentWrongText: 'Si è verificato un errore imprevisto nella pagina. Ricarica per continuare.',
   serverUnreachableTitle: 'Stabile non risponde',
   serverUnreachableText:
     'Non è stato possibile raggiungere Stabile. Il tuo accesso e l’archivio in uso restano salvati su questo dispositivo: si riprova da solo ogni 15 secondi, oppure premi Riprova.',
-  somethingWentWrongText: 'Si è verificato un errore imprevisto nella pagina. Ricarica per continuare.',
   reload: 'Ricarica la pagina',
   loadingFailed: 'Si è verificato un errore durante il caricamento',
   loadingFailedOffline:
