@@ -41,8 +41,9 @@ export const archivesApi = api.injectEndpoints({
         ...requestOf(Api.open, { query: { ritornaInfo: 'true' } }),
         headers: archiveHeader(archiveId),
       }),
-      // The caller decides: 100 means "choose again", 105 opens the update modal.
-      extraOptions: { handledCodes: [100, 105] },
+      // The caller (openArchive) decides: 100 means "choose again", 105 opens the update modal, no
+      // answer while reopening the archive in use shows the unreachable panel, anything else a toast.
+      extraOptions: { handledCodes: 'all' },
     }),
     checkDbVersion: build.query<EndpointData<typeof Api.checkVersion>, void>({
       query: () => requestOf(Api.checkVersion, {}),

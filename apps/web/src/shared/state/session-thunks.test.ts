@@ -5,7 +5,7 @@ import { apiError, envelope, mockFetch } from '../../test/render.tsx';
 import { resetRefreshForTests } from '../api/base-query.ts';
 import { registerNavigate } from '../session/navigation.ts';
 import { sessionStore } from '../session/session-storage.ts';
-import { bootstrapSession } from './session-thunks.ts';
+import { bootstrapSession, openArchive } from './session-thunks.ts';
 
 const session = {
   username: 'demo@stabile.it',
@@ -109,6 +109,8 @@ describe('the session checked on load', () => {
     expect(store.getState().auth.status).toBe('unreachable');
     expect(store.getState().general.archive).toEqual(archive);
     expect(sessionStore.readArchive()).toEqual(archive);
+    // The panel says it once: no toast beside it.
+    expect(notifications.show).not.toHaveBeenCalled();
   });
 
   it('a new tab whose token renewal gets no answer keeps the login', async () => {
@@ -149,5 +151,21 @@ describe('the session checked on load', () => {
 
     expect(store.getState().auth.status).toBe('authenticated');
     expect(store.getState().general.archive).toBeNull();
+    expect(notifications.show).not.toHaveBeenCalled();
+  });
+});
+
+describe('an archive opened from the chooser', () => {
+  it('without an answer, is not opened and a toast says why', async () => {
+    const { fn } = mockFetch({ 'GET /api/db/open': () => unavailable() });
+    vi.stubGlobal('fetch', fn);
+    sessionStore.writeAccessToken('token');
+    sessionStore.writeSession(session);
+    const store = makeStore();
+
+    expect(await store.dispatch(openArchive(archive)).unwrap()).toBe('refused');
+
+    expect(store.getState().general.archive).toBeNull();
+    expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ color: 'red' }));
   });
 });

@@ -2,8 +2,14 @@ import { createAsyncThunk } from '@reduxjs/toolkit';
 import { AccountType, AuthPath, ErrorCode } from '@stabile/contract';
 import { archivesApi } from '../api/archives-api.ts';
 import { authApi } from '../api/auth-api.ts';
-import { isServerUnavailable, loginPath, type Renewal, refreshAccessToken } from '../api/base-query.ts';
-import { errorCodeOf, statusOf } from '../api/error-message.ts';
+import {
+  isServerUnavailable,
+  loginPath,
+  type Renewal,
+  refreshAccessToken,
+  showErrorToast,
+} from '../api/base-query.ts';
+import { errorCodeOf, errorMessageOf, statusOf } from '../api/error-message.ts';
 import { notifyNativeLogout } from '../native/native-bridge.ts';
 import { unsubscribePush } from '../push/push.ts';
 import { navigateTo } from '../session/navigation.ts';
@@ -35,7 +41,13 @@ export const openArchive = createAsyncThunk<OpenArchiveOutcome, CurrentArchive, 
         return 'needsUpdate';
       }
       if (getState().general.archive?.id === archive.id && isServerUnavailable(statusOf(result.error))) {
+        // The unreachable panel says it: no toast besides it.
         return 'unreachable';
+      }
+      // 100 sends the user back to the chooser, which says nothing more; any other failure is told.
+      const code = errorCodeOf(result.error);
+      if (code !== ErrorCode.InvalidArchive && code !== ErrorCode.Unauthenticated) {
+        showErrorToast(errorMessageOf(result.error));
       }
       dispatch(archiveUnset());
       return 'refused';

@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import type { ApiErrorResult } from '../../../shared/api/api-types.ts';
 import { serverFieldErrors } from '../../../shared/api/error-message.ts';
 import { revealFirstInvalid } from '../../../shared/forms/first-error.ts';
+import { useAppSelector } from '../../../shared/hooks.ts';
 import { isQueuedError } from '../../../shared/offline/queued-error.ts';
+import { selectIsMobile } from '../../../shared/state/general-slice.ts';
 import { useGuardedClose } from '../../../shared/ui/unsaved-changes.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
 import { useCreateActivityMutation } from '../activities-api.ts';
@@ -47,6 +49,7 @@ export function ActivityCreateModal({ opened, hidden = false, onClose }: Activit
   }, [opened, hidden]);
 
   const guard = useGuardedClose(() => form.isDirty(), onClose);
+  const mobile = useAppSelector(selectIsMobile);
 
   const submit = form.onSubmit(
     async (valid) => {
@@ -81,7 +84,7 @@ export function ActivityCreateModal({ opened, hidden = false, onClose }: Activit
         onClose={guard.requestClose}
         title={hidden ? t('create.titleHidden') : t('create.title')}
         size="lg"
-        fullScreen={typeof window !== 'undefined' && window.innerWidth < 576}
+        fullScreen={mobile}
       >
         <form ref={formRef} onSubmit={submit} noValidate>
           <Stack gap="sm">
