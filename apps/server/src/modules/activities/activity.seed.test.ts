@@ -142,6 +142,27 @@ describe('the demo activities', () => {
     expect(new Set(messages.map((m) => m.autore))).toEqual(new Set(['amministratore', 'fornitore']));
   });
 
+  it('have their interventions planned and done within the life of their activity', async () => {
+    const rows = await db()
+      .selectFrom('interventions as i')
+      .innerJoin('activities as a', (join) =>
+        join.onRef('a.archive_id', '=', 'i.archive_id').onRef('a.id', '=', 'i.attivita_id'),
+      )
+      .select(['a.id', 'a.data_apertura', 'a.data_chiusura', 'i.data_prevista', 'i.data_esecuzione'])
+      .where('i.archive_id', '=', s.archiveId)
+      .execute();
+    expect(rows.length).toBeGreaterThan(100);
+    const outside = rows.filter((r) =>
+      [r.data_prevista, r.data_esecuzione].some(
+        (day) =>
+          day !== null &&
+          (day < r.data_apertura.slice(0, 10) ||
+            (r.data_chiusura !== null && day > r.data_chiusura.slice(0, 10))),
+      ),
+    );
+    expect(outside).toEqual([]);
+  });
+
   it('are served by the list, the search and the home page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/attivita?stato=1', headers: s.headers });
     expect(res.json().data).toHaveLength(15);

@@ -254,7 +254,10 @@ async function seedDemo(ctx: SeedContext, refs: ActivitySeedRefs, count: number)
           doneYesterday: [addDays(today, -2), addDays(today, -1)],
           doneDaysAgo: [addDays(apertura, 3), addDays(today, -Math.min(age, rng.int(2, 60)))],
         };
-        const [prevista, esecuzione] = dates[kind];
+        // Within the activity's life: never before its opening, nor after its closure.
+        const [prevista, esecuzione] = dates[kind].map((day) =>
+          day === null ? null : day < apertura ? apertura : chiusura && day > chiusura ? chiusura : day,
+        ) as [string | null, string | null];
         const postponed = kind === 'planned' && rng.chance(0.3);
         interventions.push({
           archive_id: archiveId,
