@@ -1,6 +1,6 @@
 import { Area, ORIGIN_HEADER, ORIGIN_QUEUE } from '@stabile/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createTestSession, type TestSession } from '../../test/sessions.ts';
 import { insertCondominium, insertRegistryRow } from '../activities/activity.fixtures.ts';
@@ -158,6 +158,30 @@ describe('the history of a contact', () => {
       }),
     ).rejects.toThrow('la modifica fallisce');
     expect(await historyRows('contatto', contact.id)).toHaveLength(1);
+  });
+
+  it('lists changes made within the same millisecond in the order they were made', async () => {
+    const contact = await createContact();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T10:00:00.000Z'));
+    try {
+      for (let n = 1; n <= 8; n++) {
+        await recordChange(
+          t.database.db,
+          s.archiveId,
+          'contatto',
+          contact.id,
+          { descr: `Verdi ${n - 1}` },
+          { descr: `Verdi ${n}` },
+        );
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    const res = await historyOf('contatto', contact.id);
+    expect(res.status).toBe(200);
+    const edits = (res.body.data.entries as Json[]).filter((e) => e.at === '2026-11-28T10:00:00.000Z');
+    expect(edits.map((e) => e.changes[0].after)).toEqual([8, 7, 6, 5, 4, 3, 2, 1].map((n) => `Verdi ${n}`));
   });
 
   it("refuses a user without the contacts area (120) and another archive's contact (122)", async () => {

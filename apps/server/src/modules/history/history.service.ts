@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   Area,
   type FieldChange,
@@ -9,6 +8,7 @@ import {
   type HistoryVia,
 } from '@stabile/contract';
 import type { Insertable, Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
 import { shapedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -132,7 +132,8 @@ async function insertHistory(
     if (changes.length === 0 && action === 'modifica') continue;
     rows.push({
       archive_id: archiveId,
-      id: randomUUID(),
+      // Time-ordered: two changes of a record in the same millisecond keep their order (at, then id).
+      id: uuidv7(),
       kind,
       record_id: id,
       at,
