@@ -1,3 +1,4 @@
+import type { Locator, TestInfo } from '@playwright/test';
 import { signIn } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -6,6 +7,13 @@ const unique = Date.now()
   .toString(36)
   .slice(-5)
   .replace(/\d/g, (d) => 'abcdefghij'[Number(d)] ?? 'x');
+
+/**
+ * A condominium's records of one kind in its drawer: a table on a computer, a list of cards on a
+ * phone (every column in each card, the actions at hand).
+ */
+const records = (drawer: Locator, testInfo: TestInfo, name: string) =>
+  drawer.getByRole(testInfo.project.name === 'phone' ? 'list' : 'table', { name });
 
 test.describe('condominiums', () => {
   test.beforeEach(async ({ page }) => {
@@ -42,16 +50,16 @@ test.describe('condominiums', () => {
     await expect(page).toHaveURL(/dettaglio=condominio(:|%3A)\d+/);
 
     await drawer.getByRole('tab', { name: 'Esercizi' }).click();
-    await expect(drawer.getByRole('table', { name: 'Esercizi' })).toContainText(/Ordinario \d{4}/);
+    await expect(records(drawer, testInfo, 'Esercizi')).toContainText(/Ordinario \d{4}/);
     await page.screenshot({ path: testInfo.outputPath('condominium-exercises.png') });
     await drawer.getByRole('tab', { name: 'Assicurazioni' }).click();
-    await expect(drawer.getByRole('table', { name: 'Polizze assicurative' })).toContainText('€');
+    await expect(records(drawer, testInfo, 'Polizze assicurative')).toContainText('€');
     await drawer.getByRole('tab', { name: 'Dati catastali' }).click();
     await expect(drawer.getByRole('heading', { name: 'Immobili accatastati' })).toBeVisible();
     await drawer.getByRole('tab', { name: 'Registro amministratori' }).click();
-    await expect(drawer.getByRole('table', { name: 'Registro degli amministratori' })).toBeVisible();
+    await expect(records(drawer, testInfo, 'Registro degli amministratori')).toBeVisible();
     await drawer.getByRole('tab', { name: 'Risorse e fondi' }).click();
-    await expect(drawer.getByRole('table', { name: 'Risorse' })).toBeVisible();
+    await expect(records(drawer, testInfo, 'Risorse')).toBeVisible();
     await drawer.getByRole('tab', { name: 'Incarichi' }).click();
     await expect(drawer.getByRole('textbox', { name: 'Persone con un incarico' })).toBeVisible();
     await drawer.getByRole('tab', { name: 'Collegamenti' }).click();
@@ -98,7 +106,7 @@ test.describe('condominiums', () => {
     await exercise.getByRole('textbox', { name: 'Descrizione' }).click();
     await exercise.getByRole('button', { name: 'Salva' }).click();
     await expect(exercise).toBeHidden();
-    const exercises = drawer.getByRole('table', { name: 'Esercizi' });
+    const exercises = records(drawer, testInfo, 'Esercizi');
     await expect(exercises).toContainText('Ordinario 2027');
     await expect(exercises).toContainText('01/01/2027 – 31/12/2027');
     await exercises.getByRole('button', { name: 'Scegli' }).click();
@@ -107,7 +115,7 @@ test.describe('condominiums', () => {
     const building = page.getByRole('dialog', { name: 'Aggiungi palazzina' });
     await building.getByRole('textbox', { name: 'Descrizione' }).fill('Scala A');
     await building.getByRole('button', { name: 'Salva' }).click();
-    await expect(drawer.getByRole('table', { name: 'Palazzine di Ordinario 2027' })).toContainText('Scala A');
+    await expect(records(drawer, testInfo, 'Palazzine di Ordinario 2027')).toContainText('Scala A');
 
     // Insurance: add, then edit; a discarded edit asks first.
     await drawer.getByRole('tab', { name: 'Assicurazioni' }).click();
@@ -117,8 +125,10 @@ test.describe('condominiums', () => {
     await policy.getByRole('textbox', { name: 'Numero di polizza' }).fill('POL-1');
     await policy.getByRole('textbox', { name: 'Premio' }).fill('1234,5');
     await policy.getByRole('button', { name: 'Salva' }).click();
-    const policies = drawer.getByRole('table', { name: 'Polizze assicurative' });
+    const policies = records(drawer, testInfo, 'Polizze assicurative');
     await expect(policies).toContainText('1.234,50 €');
+    // Its actions at hand, also on a phone (not beyond the edge of a table scrolled sideways).
+    await expect(policies.getByRole('button', { name: 'Modifica Generali POL-1' })).toBeInViewport();
     await policies.getByRole('button', { name: 'Modifica Generali POL-1' }).click();
     const edit = page.getByRole('dialog', { name: 'Modifica Generali POL-1' });
     await edit.getByRole('textbox', { name: 'Compagnia' }).fill('Allianz');

@@ -73,6 +73,8 @@ export default {
   groupsTitle: 'Gruppi di {{descr}}',
   group: 'gruppo',
   groupsEmpty: 'Nessun gruppo in questo esercizio.',
+  exercisePeriod: 'Periodo',
+  exerciseState: 'Stato',
   open: 'Aperto',
   closed: 'Chiuso',
   // Insurance

@@ -48,11 +48,11 @@ export function ExercisesTab({ condominium }: { condominium: Condominio }) {
           { label: t('fields.descrizione'), value: (e) => e.descrizione },
           { label: t('fields.tipo'), value: (e) => exerciseTypeLabels[e.tipo as ExerciseType] },
           {
-            label: t('fields.dataInizio'),
+            label: t('exercisePeriod'),
             value: (e) => `${formatDate(e.dataInizio)} – ${formatDate(e.dataFine)}`,
           },
           {
-            label: t('fields.chiuso'),
+            label: t('exerciseState'),
             value: (e) => (
               <Badge variant="dot" color={e.chiuso ? 'gray' : 'green'}>
                 {e.chiuso ? t('closed') : t('open')}

@@ -1,7 +1,20 @@
-import { ActionIcon, Button, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isQueuedError } from '../../../shared/offline/queued-error.ts';
@@ -10,6 +23,7 @@ import { ConfirmDelete } from './confirm-delete.tsx';
 import type { FieldSpec } from './record-form.tsx';
 import { valuesOf } from './record-form.tsx';
 import { RecordModal } from './record-modal.tsx';
+import classes from './record-section.module.css';
 
 export interface SectionRecord {
   id: number;
@@ -41,12 +55,16 @@ export interface RecordSectionProps<R extends SectionRecord> {
   headingLevel?: 3 | 4;
 }
 
-/** A condominium's records of one kind: a table, add, edit (a modal form) and delete (confirmed). */
+/**
+ * A condominium's records of one kind: a table (on a phone, a card a record), add, edit (a modal
+ * form) and delete (confirmed).
+ */
 export function RecordSection<R extends SectionRecord>(props: RecordSectionProps<R>) {
   const { t } = useTranslation(['condominiums', 'common', 'errors']);
   const [editing, setEditing] = useState<R | 'new' | null>(null);
   const [deleting, setDeleting] = useState<R | null>(null);
   const [write, writing] = useWriteRecordMutation();
+  const narrow = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
 
   const save = async (call: Omit<RecordWrite, 'body'>, body: Record<string, unknown>) => {
     const outcome = await write({ ...call, body })
@@ -66,6 +84,35 @@ export function RecordSection<R extends SectionRecord>(props: RecordSectionProps
       .catch(() => undefined);
     setDeleting(null);
   };
+
+  const actions = (record: R) => (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      {props.onSelect && (
+        <Button size="compact-xs" variant="subtle" onClick={() => props.onSelect?.(record)}>
+          {t('choose')}
+        </Button>
+      )}
+      {props.update && (
+        <ActionIcon
+          variant="subtle"
+          aria-label={t('editWhat', { what: props.describe(record) })}
+          onClick={() => setEditing(record)}
+        >
+          <IconPencil size={16} aria-hidden />
+        </ActionIcon>
+      )}
+      {props.remove && (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={t('deleteWhat', { what: props.describe(record) })}
+          onClick={() => setDeleting(record)}
+        >
+          <IconTrash size={16} aria-hidden />
+        </ActionIcon>
+      )}
+    </Group>
+  );
 
   const records = props.records ?? [];
   const editingRecord = editing && editing !== 'new' ? editing : null;
@@ -89,63 +136,74 @@ export function RecordSection<R extends SectionRecord>(props: RecordSectionProps
       </Group>
       {props.loading && !props.records && <Loader size="sm" role="status" aria-label={t('common:loading')} />}
       {props.records && records.length === 0 && <Text c="gray.7">{props.empty}</Text>}
-      {records.length > 0 && (
-        <Table.ScrollContainer minWidth={420}>
-          <Table aria-label={props.title} highlightOnHover={Boolean(props.onSelect)}>
-            <Table.Thead>
-              <Table.Tr>
-                {props.columns.map((c) => (
-                  <Table.Th key={c.label}>{c.label}</Table.Th>
-                ))}
-                <Table.Th>
-                  <VisuallyHidden>{t('actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {records.map((record) => (
-                <Table.Tr
+      {records.length > 0 &&
+        (narrow ? (
+          // A phone: one card a record, every column in it, the actions at hand (a table scrolled
+          // sideways hid them and cut the last column).
+          <Stack component="ul" aria-label={props.title} gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+            {records.map((record) => {
+              const [first, ...rest] = props.columns;
+              return (
+                <Paper
+                  component="li"
                   key={record.id}
+                  withBorder
+                  p="sm"
                   bg={props.selectedId === record.id ? 'var(--mantine-color-brand-light)' : undefined}
-                  aria-selected={props.onSelect ? props.selectedId === record.id : undefined}
+                  aria-current={props.onSelect && props.selectedId === record.id ? 'true' : undefined}
                 >
+                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                    <Text fw={600} size="sm">
+                      {first?.value(record)}
+                    </Text>
+                    {actions(record)}
+                  </Group>
+                  <Box component="dl" m={0} mt={4} className={classes.fields}>
+                    {rest.map((c) => (
+                      <Fragment key={c.label}>
+                        <Text component="dt" size="sm" c="gray.7">
+                          {c.label}
+                        </Text>
+                        <Text component="dd" size="sm" m={0}>
+                          {c.value(record)}
+                        </Text>
+                      </Fragment>
+                    ))}
+                  </Box>
+                </Paper>
+              );
+            })}
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={420}>
+            <Table aria-label={props.title} highlightOnHover={Boolean(props.onSelect)}>
+              <Table.Thead>
+                <Table.Tr>
                   {props.columns.map((c) => (
-                    <Table.Td key={c.label}>{c.value(record)}</Table.Td>
+                    <Table.Th key={c.label}>{c.label}</Table.Th>
                   ))}
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      {props.onSelect && (
-                        <Button size="compact-xs" variant="subtle" onClick={() => props.onSelect?.(record)}>
-                          {t('choose')}
-                        </Button>
-                      )}
-                      {props.update && (
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('editWhat', { what: props.describe(record) })}
-                          onClick={() => setEditing(record)}
-                        >
-                          <IconPencil size={16} aria-hidden />
-                        </ActionIcon>
-                      )}
-                      {props.remove && (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('deleteWhat', { what: props.describe(record) })}
-                          onClick={() => setDeleting(record)}
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
-                      )}
-                    </Group>
-                  </Table.Td>
+                  <Table.Th>
+                    <VisuallyHidden>{t('actions')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {records.map((record) => (
+                  <Table.Tr
+                    key={record.id}
+                    bg={props.selectedId === record.id ? 'var(--mantine-color-brand-light)' : undefined}
+                    aria-selected={props.onSelect ? props.selectedId === record.id : undefined}
+                  >
+                    {props.columns.map((c) => (
+                      <Table.Td key={c.label}>{c.value(record)}</Table.Td>
+                    ))}
+                    <Table.Td>{actions(record)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ))}
       <RecordModal
         opened={editing !== null}
         title={
