@@ -74,6 +74,8 @@ test.describe('instalments', () => {
     await page.screenshot({ path: testInfo.outputPath('instalments-drawer.png'), fullPage: true });
 
     const receipt = drawer.getByRole('button', { name: /^Stampa la ricevuta n\./ }).first();
+    // At hand on a phone too: not beyond the edge of a table scrolled sideways.
+    expect(await receipt.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
     const [popup] = await Promise.all([page.waitForEvent('popup'), receipt.click()]);
     await popup.waitForURL(/^blob:/);
     await popup.close();

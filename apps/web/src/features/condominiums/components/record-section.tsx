@@ -14,16 +14,16 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { Fragment, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isQueuedError } from '../../../shared/offline/queued-error.ts';
+import { FieldList } from '../../../shared/ui/field-list.tsx';
 import { type RecordWrite, useWriteRecordMutation } from '../condominiums-api.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import type { FieldSpec } from './record-form.tsx';
 import { valuesOf } from './record-form.tsx';
 import { RecordModal } from './record-modal.tsx';
-import classes from './record-section.module.css';
 
 export interface SectionRecord {
   id: number;
@@ -158,17 +158,8 @@ export function RecordSection<R extends SectionRecord>(props: RecordSectionProps
                     </Text>
                     {actions(record)}
                   </Group>
-                  <Box component="dl" m={0} mt={4} className={classes.fields}>
-                    {rest.map((c) => (
-                      <Fragment key={c.label}>
-                        <Text component="dt" size="sm" c="gray.7">
-                          {c.label}
-                        </Text>
-                        <Text component="dd" size="sm" m={0}>
-                          {c.value(record)}
-                        </Text>
-                      </Fragment>
-                    ))}
+                  <Box mt={4}>
+                    <FieldList fields={rest.map((c) => ({ label: c.label, value: c.value(record) }))} />
                   </Box>
                 </Paper>
               );

@@ -1,4 +1,18 @@
-import { Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { instalmentTypeLabels } from '@stabile/contract';
 import {
@@ -14,9 +28,11 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../shared/hooks.ts';
 import { financialMovementsOpened } from '../../../shared/state/modals-slice.ts';
 import { EntityDrawerError } from '../../../shared/ui/entity-drawer-error.tsx';
+import { FieldList } from '../../../shared/ui/field-list.tsx';
 import { HistoryButton } from '../../../shared/ui/history/history-button.tsx';
 import { euro, italianDate, parseGroupDrawerId } from '../format.ts';
 import {
+  type RataDettaglioData,
   usePrintReceiptMutation,
   usePrintSituazioneRateMutation,
   useRataDettaglioQuery,
@@ -28,6 +44,9 @@ import { type OperationKind, OperationModal } from './operation-modal.tsx';
 import { ScrollTable } from './scroll-table.tsx';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
+type Rata = RataDettaglioData['rate'][number];
+type Versamento = RataDettaglioData['versamenti'][number];
 
 export interface InstalmentDetailProps {
   /** The drawer id: `<condominium>-<exercise>-a<registry>` or `-u<unit>`. */
@@ -45,6 +64,8 @@ export function InstalmentDetail({ id }: InstalmentDetailProps) {
   const [operation, setOperation] = useState<OperationKind | null>(null);
   const [printStatement, statement] = usePrintSituazioneRateMutation();
   const [printReceipt, receipt] = usePrintReceiptMutation();
+  // A phone: the instalments and payments as cards (as tables their amounts and receipts were cut).
+  const narrow = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
 
   // The group open in the drawer is the current instalment, with the set of its instalment ids.
   const instalmentIds = data?.rate.map((r) => r.id).join(',') ?? '';
@@ -82,6 +103,59 @@ export function InstalmentDetail({ id }: InstalmentDetailProps) {
           .catch(() => null),
       `ricevuta-${versamentoID}.pdf`,
     ).then((ok) => ok || pdfFailed());
+  const receiptButton = (v: Versamento) => (
+    <Button
+      size="compact-sm"
+      variant="subtle"
+      leftSection={<IconReceipt size={14} aria-hidden />}
+      aria-label={t('printReceiptOf', { n: v.numeroRicevuta ?? v.id })}
+      onClick={() => receiptPdf(v.id)}
+      loading={receipt.isLoading && receipt.originalArgs?.versamentoID === v.id}
+    >
+      {t('printReceipt')}
+    </Button>
+  );
+  /** The payments that paid an instalment, with their receipts' numbers. */
+  const paidBy = (r: Rata) =>
+    r.versamenti
+      .map(
+        (v) =>
+          `${italianDate(v.data)} ${euro(v.importo)}${v.numeroRicevuta ? ` (${t('receiptNr', { n: v.numeroRicevuta })})` : ''}`,
+      )
+      .join('; ');
+  const instalmentFields = (r: Rata) => [
+    {
+      label: t('colScadenza'),
+      value: (
+        <>
+          {italianDate(r.dataScadenza)}{' '}
+          {r.scaduta && (
+            <Badge color="red" variant="light" size="xs">
+              {t('overdueBadge')}
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    { label: t('colImporto'), value: euro(r.importo) },
+    { label: t('colVersato'), value: euro(r.versato) },
+    {
+      label: t('colSaldo'),
+      value: (
+        <Text span size="sm" fw={600} c={r.scaduta ? 'red.9' : undefined}>
+          {euro(r.saldo)}
+        </Text>
+      ),
+    },
+    ...(r.versamenti.length > 0
+      ? [
+          {
+            label: t('colPagataDa'),
+            value: paidBy(r),
+          },
+        ]
+      : []),
+  ];
   const movements = () =>
     dispatch(
       financialMovementsOpened(
@@ -159,102 +233,79 @@ export function InstalmentDetail({ id }: InstalmentDetailProps) {
         <Title order={3} fz="h4">
           {t('rateTitle')}
         </Title>
-        <ScrollTable label={t('rateTitle')} minWidth={560}>
-          <Table aria-label={t('rateTitle')} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('colRata')}</Table.Th>
-                <Table.Th>{t('colScadenza')}</Table.Th>
-                <Table.Th ta="right">{t('colImporto')}</Table.Th>
-                <Table.Th ta="right">{t('colVersato')}</Table.Th>
-                <Table.Th ta="right">{t('colSaldo')}</Table.Th>
-                <Table.Th>{t('colPagataDa')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.rate.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>
-                    <Text size="sm">{r.descrizione}</Text>
+        {narrow ? (
+          <Stack
+            component="ul"
+            aria-label={t('rateTitle')}
+            gap="xs"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+          >
+            {data.rate.map((r) => (
+              <Paper component="li" key={r.id} withBorder p="sm">
+                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                  <div>
+                    <Text size="sm" fw={600}>
+                      {r.descrizione}
+                    </Text>
                     <Text size="xs" c="gray.7">
                       {[instalmentTypeLabels[r.tipo], r.unitaDescr].filter(Boolean).join(' · ')}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {italianDate(r.dataScadenza)}{' '}
-                    {r.scaduta && (
-                      <Badge color="red" variant="light" size="xs">
-                        {t('overdueBadge')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right" style={NOWRAP}>
-                    {euro(r.importo)}
-                  </Table.Td>
-                  <Table.Td ta="right" style={NOWRAP}>
-                    {euro(r.versato)}
-                  </Table.Td>
-                  <Table.Td ta="right" fw={600} c={r.scaduta ? 'red.9' : undefined} style={NOWRAP}>
-                    {euro(r.saldo)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">
-                      {r.versamenti
-                        .map(
-                          (v) =>
-                            `${italianDate(v.data)} ${euro(v.importo)}${v.numeroRicevuta ? ` (${t('receiptNr', { n: v.numeroRicevuta })})` : ''}`,
-                        )
-                        .join('; ')}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <HistoryButton kind="rata" id={r.id} name={r.descrizione} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
-      </Stack>
-
-      <Stack gap="xs">
-        <Title order={3} fz="h4">
-          {t('versamentiTitle')}
-        </Title>
-        {data.versamenti.length === 0 && <Text c="gray.7">{t('versamentiEmpty')}</Text>}
-        {data.versamenti.length > 0 && (
-          <ScrollTable label={t('versamentiTitle')} minWidth={520}>
-            <Table aria-label={t('versamentiTitle')} verticalSpacing="xs">
+                  </div>
+                  <HistoryButton kind="rata" id={r.id} name={r.descrizione} />
+                </Group>
+                <Box mt={4}>
+                  <FieldList fields={instalmentFields(r)} />
+                </Box>
+              </Paper>
+            ))}
+          </Stack>
+        ) : (
+          <ScrollTable label={t('rateTitle')} minWidth={560}>
+            <Table aria-label={t('rateTitle')} verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('colData')}</Table.Th>
-                  <Table.Th>{t('payer')}</Table.Th>
-                  <Table.Th>{t('colModalita')}</Table.Th>
+                  <Table.Th>{t('colRata')}</Table.Th>
+                  <Table.Th>{t('colScadenza')}</Table.Th>
                   <Table.Th ta="right">{t('colImporto')}</Table.Th>
-                  <Table.Th ta="right">{t('colNonAllocato')}</Table.Th>
+                  <Table.Th ta="right">{t('colVersato')}</Table.Th>
+                  <Table.Th ta="right">{t('colSaldo')}</Table.Th>
+                  <Table.Th>{t('colPagataDa')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {[...data.versamenti].reverse().map((v) => (
-                  <Table.Tr key={v.id}>
-                    <Table.Td>{italianDate(v.data)}</Table.Td>
-                    <Table.Td>{v.anagraficaDescr}</Table.Td>
-                    <Table.Td>{v.modalita ?? ''}</Table.Td>
-                    <Table.Td ta="right">{euro(v.importo)}</Table.Td>
-                    <Table.Td ta="right">{v.nonAllocato > 0 ? euro(v.nonAllocato) : ''}</Table.Td>
+                {data.rate.map((r) => (
+                  <Table.Tr key={r.id}>
                     <Table.Td>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        leftSection={<IconReceipt size={14} aria-hidden />}
-                        aria-label={t('printReceiptOf', { n: v.numeroRicevuta ?? v.id })}
-                        onClick={() => receiptPdf(v.id)}
-                        loading={receipt.isLoading && receipt.originalArgs?.versamentoID === v.id}
-                      >
-                        {t('printReceipt')}
-                      </Button>
+                      <Text size="sm">{r.descrizione}</Text>
+                      <Text size="xs" c="gray.7">
+                        {[instalmentTypeLabels[r.tipo], r.unitaDescr].filter(Boolean).join(' · ')}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {italianDate(r.dataScadenza)}{' '}
+                      {r.scaduta && (
+                        <Badge color="red" variant="light" size="xs">
+                          {t('overdueBadge')}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right" style={NOWRAP}>
+                      {euro(r.importo)}
+                    </Table.Td>
+                    <Table.Td ta="right" style={NOWRAP}>
+                      {euro(r.versato)}
+                    </Table.Td>
+                    <Table.Td ta="right" fw={600} c={r.scaduta ? 'red.9' : undefined} style={NOWRAP}>
+                      {euro(r.saldo)}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="xs">{paidBy(r)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <HistoryButton kind="rata" id={r.id} name={r.descrizione} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -262,6 +313,73 @@ export function InstalmentDetail({ id }: InstalmentDetailProps) {
             </Table>
           </ScrollTable>
         )}
+      </Stack>
+
+      <Stack gap="xs">
+        <Title order={3} fz="h4">
+          {t('versamentiTitle')}
+        </Title>
+        {data.versamenti.length === 0 && <Text c="gray.7">{t('versamentiEmpty')}</Text>}
+        {data.versamenti.length > 0 &&
+          (narrow ? (
+            <Stack
+              component="ul"
+              aria-label={t('versamentiTitle')}
+              gap="xs"
+              m={0}
+              p={0}
+              style={{ listStyle: 'none' }}
+            >
+              {[...data.versamenti].reverse().map((v) => (
+                <Paper component="li" key={v.id} withBorder p="sm">
+                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                    <Text size="sm" fw={600}>
+                      {italianDate(v.data)} · {euro(v.importo)}
+                    </Text>
+                    {receiptButton(v)}
+                  </Group>
+                  <Box mt={4}>
+                    <FieldList
+                      fields={[
+                        { label: t('payer'), value: v.anagraficaDescr },
+                        ...(v.modalita ? [{ label: t('colModalita'), value: v.modalita }] : []),
+                        ...(v.nonAllocato > 0
+                          ? [{ label: t('colNonAllocato'), value: euro(v.nonAllocato) }]
+                          : []),
+                      ]}
+                    />
+                  </Box>
+                </Paper>
+              ))}
+            </Stack>
+          ) : (
+            <ScrollTable label={t('versamentiTitle')} minWidth={520}>
+              <Table aria-label={t('versamentiTitle')} verticalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('colData')}</Table.Th>
+                    <Table.Th>{t('payer')}</Table.Th>
+                    <Table.Th>{t('colModalita')}</Table.Th>
+                    <Table.Th ta="right">{t('colImporto')}</Table.Th>
+                    <Table.Th ta="right">{t('colNonAllocato')}</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {[...data.versamenti].reverse().map((v) => (
+                    <Table.Tr key={v.id}>
+                      <Table.Td>{italianDate(v.data)}</Table.Td>
+                      <Table.Td>{v.anagraficaDescr}</Table.Td>
+                      <Table.Td>{v.modalita ?? ''}</Table.Td>
+                      <Table.Td ta="right">{euro(v.importo)}</Table.Td>
+                      <Table.Td ta="right">{v.nonAllocato > 0 ? euro(v.nonAllocato) : ''}</Table.Td>
+                      <Table.Td>{receiptButton(v)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollTable>
+          ))}
       </Stack>
 
       {data.rimborsi.length > 0 && (
