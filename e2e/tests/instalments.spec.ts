@@ -83,7 +83,10 @@ test.describe('instalments', () => {
     await drawer.getByRole('button', { name: 'Lista movimenti' }).click();
     const movements = page.getByRole('dialog', { name: 'Lista Movimenti' });
     await expect(movements.getByRole('table', { name: 'Lista Movimenti' })).toBeVisible();
-    await expect(movements.getByRole('cell', { name: '10,00 €', exact: true }).first()).toBeVisible();
+    const amount = movements.getByRole('cell', { name: '10,00 €', exact: true }).first();
+    await expect(amount).toBeVisible();
+    // The amounts fit on a phone too, with no column beyond the edge.
+    expect(await amount.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
     // The success toast's close button comes from the app's shared notifications setup (not this area).
     await expectNoSeriousA11yViolations(page, { testInfo, exclude: ['.mantine-Notifications-root'] });
     // Closing the movements leaves the drawer open; Escape then closes the drawer.

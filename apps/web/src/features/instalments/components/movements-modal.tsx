@@ -1,4 +1,5 @@
 import { Alert, Loader, Modal, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
 import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
@@ -23,6 +24,7 @@ export function MovementsModal() {
     { skip: !opened || !ref },
   );
   const total = (movements.data ?? []).reduce((sum, m) => sum + m.importo, 0);
+  const narrow = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   return (
     <Modal
       closeButtonProps={{ 'aria-label': t('common:close') }}
@@ -42,13 +44,14 @@ export function MovementsModal() {
       )}
       {movements.data && movements.data.length === 0 && <Text>{t('movementsEmpty')}</Text>}
       {movements.data && movements.data.length > 0 && (
-        <ScrollTable label={t('movementsTitle')} minWidth={480}>
+        // On a phone the document goes under the description: date, description and amount fit.
+        <ScrollTable label={t('movementsTitle')} minWidth={narrow ? 0 : 480}>
           <Table aria-label={t('movementsTitle')} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('colData')}</Table.Th>
                 <Table.Th>{t('descrizione')}</Table.Th>
-                <Table.Th>{t('colDocumento')}</Table.Th>
+                {!narrow && <Table.Th>{t('colDocumento')}</Table.Th>}
                 <Table.Th ta="right">{t('colImporto')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -56,9 +59,20 @@ export function MovementsModal() {
               {movements.data.map((m) => (
                 <Table.Tr key={m.id}>
                   <Table.Td>{italianDate(m.data)}</Table.Td>
-                  <Table.Td>{m.descrizione}</Table.Td>
-                  <Table.Td>{m.numeroDocumento ?? ''}</Table.Td>
-                  <Table.Td ta="right" c={m.importo < 0 ? 'red.9' : undefined}>
+                  <Table.Td>
+                    {m.descrizione}
+                    {narrow && m.numeroDocumento && (
+                      <Text size="xs" c="gray.7">
+                        {t('colDocumento')}: {m.numeroDocumento}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  {!narrow && <Table.Td>{m.numeroDocumento ?? ''}</Table.Td>}
+                  <Table.Td
+                    ta="right"
+                    c={m.importo < 0 ? 'red.9' : undefined}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
                     {euro(m.importo)}
                   </Table.Td>
                 </Table.Tr>
@@ -66,8 +80,10 @@ export function MovementsModal() {
             </Table.Tbody>
             <Table.Tfoot>
               <Table.Tr>
-                <Table.Th colSpan={3}>{t('total')}</Table.Th>
-                <Table.Th ta="right">{euro(total)}</Table.Th>
+                <Table.Th colSpan={narrow ? 2 : 3}>{t('total')}</Table.Th>
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {euro(total)}
+                </Table.Th>
               </Table.Tr>
             </Table.Tfoot>
           </Table>
