@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -18,7 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isQueuedError } from '../../../shared/offline/queued-error.ts';
-import { FieldList } from '../../../shared/ui/field-list.tsx';
+import { CardList, RecordCard } from '../../../shared/ui/record-cards.tsx';
 import { type RecordWrite, useWriteRecordMutation } from '../condominiums-api.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import type { FieldSpec } from './record-form.tsx';
@@ -140,31 +128,20 @@ export function RecordSection<R extends SectionRecord>(props: RecordSectionProps
         (narrow ? (
           // A phone: one card a record, every column in it, the actions at hand (a table scrolled
           // sideways hid them and cut the last column).
-          <Stack component="ul" aria-label={props.title} gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+          <CardList label={props.title}>
             {records.map((record) => {
               const [first, ...rest] = props.columns;
               return (
-                <Paper
-                  component="li"
+                <RecordCard
                   key={record.id}
-                  withBorder
-                  p="sm"
-                  bg={props.selectedId === record.id ? 'var(--mantine-color-brand-light)' : undefined}
-                  aria-current={props.onSelect && props.selectedId === record.id ? 'true' : undefined}
-                >
-                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                    <Text fw={600} size="sm">
-                      {first?.value(record)}
-                    </Text>
-                    {actions(record)}
-                  </Group>
-                  <Box mt={4}>
-                    <FieldList fields={rest.map((c) => ({ label: c.label, value: c.value(record) }))} />
-                  </Box>
-                </Paper>
+                  title={first?.value(record)}
+                  actions={actions(record)}
+                  fields={rest.map((c) => ({ label: c.label, value: c.value(record) }))}
+                  selected={Boolean(props.onSelect) && props.selectedId === record.id}
+                />
               );
             })}
-          </Stack>
+          </CardList>
         ) : (
           <Table.ScrollContainer minWidth={420}>
             <Table aria-label={props.title} highlightOnHover={Boolean(props.onSelect)}>

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { instalmentTypeLabels } from '@stabile/contract';
@@ -28,8 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../shared/hooks.ts';
 import { financialMovementsOpened } from '../../../shared/state/modals-slice.ts';
 import { EntityDrawerError } from '../../../shared/ui/entity-drawer-error.tsx';
-import { FieldList } from '../../../shared/ui/field-list.tsx';
 import { HistoryButton } from '../../../shared/ui/history/history-button.tsx';
+import { CardList, RecordCard } from '../../../shared/ui/record-cards.tsx';
 import { euro, italianDate, parseGroupDrawerId } from '../format.ts';
 import {
   type RataDettaglioData,
@@ -234,33 +221,17 @@ export function InstalmentDetail({ id }: InstalmentDetailProps) {
           {t('rateTitle')}
         </Title>
         {narrow ? (
-          <Stack
-            component="ul"
-            aria-label={t('rateTitle')}
-            gap="xs"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-          >
+          <CardList label={t('rateTitle')}>
             {data.rate.map((r) => (
-              <Paper component="li" key={r.id} withBorder p="sm">
-                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                  <div>
-                    <Text size="sm" fw={600}>
-                      {r.descrizione}
-                    </Text>
-                    <Text size="xs" c="gray.7">
-                      {[instalmentTypeLabels[r.tipo], r.unitaDescr].filter(Boolean).join(' · ')}
-                    </Text>
-                  </div>
-                  <HistoryButton kind="rata" id={r.id} name={r.descrizione} />
-                </Group>
-                <Box mt={4}>
-                  <FieldList fields={instalmentFields(r)} />
-                </Box>
-              </Paper>
+              <RecordCard
+                key={r.id}
+                title={r.descrizione}
+                subtitle={[instalmentTypeLabels[r.tipo], r.unitaDescr].filter(Boolean).join(' · ')}
+                actions={<HistoryButton kind="rata" id={r.id} name={r.descrizione} />}
+                fields={instalmentFields(r)}
+              />
             ))}
-          </Stack>
+          </CardList>
         ) : (
           <ScrollTable label={t('rateTitle')} minWidth={560}>
             <Table aria-label={t('rateTitle')} verticalSpacing="xs">
@@ -322,36 +293,22 @@ export function InstalmentDetail({ id }: InstalmentDetailProps) {
         {data.versamenti.length === 0 && <Text c="gray.7">{t('versamentiEmpty')}</Text>}
         {data.versamenti.length > 0 &&
           (narrow ? (
-            <Stack
-              component="ul"
-              aria-label={t('versamentiTitle')}
-              gap="xs"
-              m={0}
-              p={0}
-              style={{ listStyle: 'none' }}
-            >
+            <CardList label={t('versamentiTitle')}>
               {[...data.versamenti].reverse().map((v) => (
-                <Paper component="li" key={v.id} withBorder p="sm">
-                  <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                    <Text size="sm" fw={600}>
-                      {italianDate(v.data)} · {euro(v.importo)}
-                    </Text>
-                    {receiptButton(v)}
-                  </Group>
-                  <Box mt={4}>
-                    <FieldList
-                      fields={[
-                        { label: t('payer'), value: v.anagraficaDescr },
-                        ...(v.modalita ? [{ label: t('colModalita'), value: v.modalita }] : []),
-                        ...(v.nonAllocato > 0
-                          ? [{ label: t('colNonAllocato'), value: euro(v.nonAllocato) }]
-                          : []),
-                      ]}
-                    />
-                  </Box>
-                </Paper>
+                <RecordCard
+                  key={v.id}
+                  title={`${italianDate(v.data)} · ${euro(v.importo)}`}
+                  actions={receiptButton(v)}
+                  fields={[
+                    { label: t('payer'), value: v.anagraficaDescr },
+                    ...(v.modalita ? [{ label: t('colModalita'), value: v.modalita }] : []),
+                    ...(v.nonAllocato > 0
+                      ? [{ label: t('colNonAllocato'), value: euro(v.nonAllocato) }]
+                      : []),
+                  ]}
+                />
               ))}
-            </Stack>
+            </CardList>
           ) : (
             <ScrollTable label={t('versamentiTitle')} minWidth={520}>
               <Table aria-label={t('versamentiTitle')} verticalSpacing="xs">
