@@ -30,6 +30,7 @@ import {
   type ComponentType,
   memo,
   type ReactNode,
+  Suspense,
   startTransition,
   useDeferredValue,
   useMemo,
@@ -40,6 +41,7 @@ import { useSearchParams } from 'react-router';
 import { PendingBadge } from '../../../shared/offline/pending-badge.tsx';
 import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
 import { ExportMenu } from '../../../shared/ui/export-menu.tsx';
+import { lazyNamed } from '../../../shared/ui/lazy-named.ts';
 import { ListPagination } from '../../../shared/ui/list-pagination.tsx';
 import { ListSearchInput } from '../../../shared/ui/list-search-input.tsx';
 import { useOpenEntityDetails } from '../../../shared/ui/use-open-entity-details.ts';
@@ -51,12 +53,14 @@ import {
 import { italianCount, italianDate } from '../format.ts';
 import { DueBadge, PriorityBadge, StateBadge } from './activity-badges.tsx';
 import {
-  ActivityFilters,
   type ActivityFilterValues,
   activeFilterCount,
   emptyFilters,
   filterParams,
-} from './activity-filters.tsx';
+} from './activity-filter-values.ts';
+
+// Loaded when the filters first open: the list's first load carries only their values.
+const ActivityFilters = lazyNamed(() => import('./activity-filters.tsx'), 'ActivityFilters');
 
 type Tab = 'open' | 'suspended' | 'closed' | 'all';
 const TAB_STATE: Record<Tab, string | undefined> = { open: '1', suspended: '2', closed: '0', all: undefined };
@@ -236,7 +240,11 @@ export function ActivityList({ onCreate }: ActivityListProps) {
       </Group>
       <Collapse expanded={showFilters}>
         <Card withBorder padding="sm">
-          {filtersOpened && <ActivityFilters values={filters} onChange={changeFilters} />}
+          {filtersOpened && (
+            <Suspense fallback={<Loader size="sm" role="status" aria-label={t('common:loading')} />}>
+              <ActivityFilters values={filters} onChange={changeFilters} />
+            </Suspense>
+          )}
         </Card>
       </Collapse>
       {isError && (
