@@ -56,6 +56,10 @@ test.describe('condominiums', () => {
     await expect(records(drawer, testInfo, 'Polizze assicurative')).toContainText('€');
     await drawer.getByRole('tab', { name: 'Dati catastali' }).click();
     await expect(drawer.getByRole('heading', { name: 'Immobili accatastati' })).toBeVisible();
+    // A long add button keeps its whole label on a phone (it goes under the title instead).
+    const addProperty = drawer.getByRole('button', { name: 'Aggiungi immobile accatastato' });
+    const label = addProperty.locator('.mantine-Button-label');
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await drawer.getByRole('tab', { name: 'Registro amministratori' }).click();
     await expect(records(drawer, testInfo, 'Registro degli amministratori')).toBeVisible();
     await drawer.getByRole('tab', { name: 'Risorse e fondi' }).click();

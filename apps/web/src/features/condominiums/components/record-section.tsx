@@ -107,7 +107,8 @@ export function RecordSection<R extends SectionRecord>(props: RecordSectionProps
 
   return (
     <Stack gap="xs">
-      <Group justify="space-between" wrap="nowrap">
+      {/* The add button goes under a long title on a phone rather than cut its own label. */}
+      <Group justify="space-between" gap="xs">
         <Title order={props.headingLevel ?? 3} fz="h4">
           {props.title}
         </Title>
