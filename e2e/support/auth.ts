@@ -38,7 +38,9 @@ export type ArchiveCredentials = string | { user: string; password: string };
 
 /**
  * Picks an archive in the chooser shown after login: `password` for a protected archive, `{ user,
- * password }` for one with user management. Waits until the chooser's dialog is gone.
+ * password }` for one with user management. Returns once the archive is open (its name in the top
+ * bar) or a dialog asks something (an archive to update): a page loaded before that interrupted the
+ * opening and found no archive in use.
  */
 export async function chooseArchive(
   page: Page,
@@ -62,6 +64,12 @@ export async function chooseArchive(
     await dialog.getByRole('button', { name: /^(accedi|conferma|apri|sblocca)$/i }).click();
     await expect(dialog).toBeHidden();
   }
+  await expect(
+    page
+      .getByRole('button', { name: `Archivio: ${name}. Cambia archivio` })
+      .or(page.getByRole('dialog'))
+      .first(),
+  ).toBeVisible();
 }
 
 /**
