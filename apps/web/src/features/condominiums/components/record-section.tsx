@@ -1,11 +1,12 @@
 import { ActionIcon, Button, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useAppSelector } from '../../../shared/hooks.ts';
 import { isQueuedError } from '../../../shared/offline/queued-error.ts';
+import { selectIsMobile } from '../../../shared/state/general-slice.ts';
 import { CardList, RecordCard } from '../../../shared/ui/record-cards.tsx';
 import { type RecordWrite, useWriteRecordMutation } from '../condominiums-api.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
@@ -52,7 +53,7 @@ export function RecordSection<R extends SectionRecord>(props: RecordSectionProps
   const [editing, setEditing] = useState<R | 'new' | null>(null);
   const [deleting, setDeleting] = useState<R | null>(null);
   const [write, writing] = useWriteRecordMutation();
-  const narrow = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
+  const narrow = useAppSelector(selectIsMobile);
 
   const save = async (call: Omit<RecordWrite, 'body'>, body: Record<string, unknown>) => {
     const outcome = await write({ ...call, body })

@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { instalmentTypeLabels } from '@stabile/contract';
 import {
@@ -12,7 +11,8 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../shared/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
+import { selectIsMobile } from '../../../shared/state/general-slice.ts';
 import { financialMovementsOpened } from '../../../shared/state/modals-slice.ts';
 import { EntityDrawerError } from '../../../shared/ui/entity-drawer-error.tsx';
 import { HistoryButton } from '../../../shared/ui/history/history-button.tsx';
@@ -52,7 +52,7 @@ export function InstalmentDetail({ id }: InstalmentDetailProps) {
   const [printStatement, statement] = usePrintSituazioneRateMutation();
   const [printReceipt, receipt] = usePrintReceiptMutation();
   // A phone: the instalments and payments as cards (as tables their amounts and receipts were cut).
-  const narrow = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
+  const narrow = useAppSelector(selectIsMobile);
 
   // The group open in the drawer is the current instalment, with the set of its instalment ids.
   const instalmentIds = data?.rate.map((r) => r.id).join(',') ?? '';
@@ -102,6 +102,17 @@ export function InstalmentDetail({ id }: InstalmentDetailProps) {
       {t('printReceipt')}
     </Button>
   );
+  /** An instalment's due date, marked when overdue. */
+  const dueDate = (r: Rata) => (
+    <>
+      {italianDate(r.dataScadenza)}{' '}
+      {r.scaduta && (
+        <Badge color="red" variant="light" size="xs">
+          {t('overdueBadge')}
+        </Badge>
+      )}
+    </>
+  );
   /** The payments that paid an instalment, with their receipts' numbers. */
   const paidBy = (r: Rata) =>
     r.versamenti
@@ -113,16 +124,7 @@ export function InstalmentDetail({ id }: InstalmentDetailProps) {
   const instalmentFields = (r: Rata) => [
     {
       label: t('colScadenza'),
-      value: (
-        <>
-          {italianDate(r.dataScadenza)}{' '}
-          {r.scaduta && (
-            <Badge color="red" variant="light" size="xs">
-              {t('overdueBadge')}
-            </Badge>
-          )}
-        </>
-      ),
+      value: dueDate(r),
     },
     { label: t('colImporto'), value: euro(r.importo) },
     { label: t('colVersato'), value: euro(r.versato) },
@@ -255,14 +257,7 @@ export function InstalmentDetail({ id }: InstalmentDetailProps) {
                         {[instalmentTypeLabels[r.tipo], r.unitaDescr].filter(Boolean).join(' · ')}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
-                      {italianDate(r.dataScadenza)}{' '}
-                      {r.scaduta && (
-                        <Badge color="red" variant="light" size="xs">
-                          {t('overdueBadge')}
-                        </Badge>
-                      )}
-                    </Table.Td>
+                    <Table.Td>{dueDate(r)}</Table.Td>
                     <Table.Td ta="right" style={NOWRAP}>
                       {euro(r.importo)}
                     </Table.Td>

@@ -1,8 +1,8 @@
 import { Alert, Loader, Modal, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks.ts';
 import { useLoadFailedText } from '../../../shared/offline/use-offline.ts';
+import { selectIsMobile } from '../../../shared/state/general-slice.ts';
 import {
   modalClosed,
   selectFinancialMovements,
@@ -24,7 +24,7 @@ export function MovementsModal() {
     { skip: !opened || !ref },
   );
   const total = (movements.data ?? []).reduce((sum, m) => sum + m.importo, 0);
-  const narrow = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
+  const narrow = useAppSelector(selectIsMobile);
   return (
     <Modal
       closeButtonProps={{ 'aria-label': t('common:close') }}
